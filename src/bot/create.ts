@@ -1,0 +1,46 @@
+/**
+ * Creates one mineflayer bot with the plugins every capability relies on: pathfinder, collectblock, pvp, tool and
+ * auto-eat. The only place bot options are assembled; reconnection lives in supervisor.ts.
+ */
+import mineflayer, { type Bot } from 'mineflayer'
+import { pathfinder, Movements } from 'mineflayer-pathfinder'
+import { plugin as collectBlock } from 'mineflayer-collectblock'
+import { plugin as pvp } from 'mineflayer-pvp'
+import { plugin as tool } from 'mineflayer-tool'
+import { loader as autoEat } from 'mineflayer-auto-eat'
+
+export interface BotOptions {
+  host: string
+  port: number
+  username: string
+  version: string
+  auth: 'offline' | 'microsoft'
+}
+
+export function createBot(opts: BotOptions): Bot {
+  const bot = mineflayer.createBot({
+    host: opts.host,
+    port: opts.port,
+    username: opts.username,
+    version: opts.version,
+    auth: opts.auth,
+    hideErrors: true,
+    checkTimeoutInterval: 60_000,
+    logErrors: false,
+  })
+  bot.loadPlugin(pathfinder)
+  bot.loadPlugin(tool)
+  bot.loadPlugin(collectBlock)
+  bot.loadPlugin(pvp)
+  bot.loadPlugin(autoEat)
+  bot.once('spawn', () => {
+    const moves = new Movements(bot)
+    moves.canDig = true
+    moves.allowParkour = false
+    moves.allow1by1towers = true
+    bot.pathfinder.setMovements(moves)
+  })
+  return bot
+}
+
+export type { Bot }

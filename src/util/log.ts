@@ -1,0 +1,39 @@
+/**
+ * Structured logging: one JSON line per event on stderr, quiet by default (level `warn`). The level comes from
+ * LOG_LEVEL via `setLogLevel`. Every module gets a child logger with its own `mod` field; nothing here prints
+ * secrets — callers pass data, not whole configs.
+ */
+export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug'
+const ORDER: Record<LogLevel, number> = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 }
+
+let current: LogLevel = (process.env.LOG_LEVEL as LogLevel | undefined) && process.env.LOG_LEVEL! in ORDER
+  ? (process.env.LOG_LEVEL as LogLevel)
+  : 'warn'
+
+export function setLogLevel(level: LogLevel): void { current = level }
+export function logLevel(): LogLevel { return current }
+
+export interface Logger {
+  error(msg: string, data?: Record<string, unknown>): void
+  warn(msg: string, data?: Record<string, unknown>): void
+  info(msg: string, data?: Record<string, unknown>): void
+  debug(msg: string, data?: Record<string, unknown>): void
+  child(mod: string): Logger
+}
+
+function emit(level: Exclude<LogLevel, 'silent'>, mod: string, msg: string, data?: Record<string, unknown>): void {
+  if (ORDER[level] > ORDER[current]) return
+  const line: Record<string, unknown> = { t: new Date().toISOString(), level, mod, msg }
+  if (data) for (const [k, v] of Object.entries(data)) line[k] = v instanceof Error ? v.message : v
+  process.stderr.write(JSON.stringify(line) + '\n')
+}
+
+export function logger(mod: string): Logger {
+  return {
+    error: (m, d) => emit('error', mod, m, d),
+    warn: (m, d) => emit('warn', mod, m, d),
+    info: (m, d) => emit('info', mod, m, d),
+    debug: (m, d) => emit('debug', mod, m, d),
+    child: (sub) => logger(`${mod}.${sub}`),
+  }
+}

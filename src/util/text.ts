@@ -1,0 +1,47 @@
+/**
+ * Text helpers: edit distance and "did you mean" suggestions (used for commands and item names), splitting replies
+ * to the chat limit on word boundaries.
+ */
+export function editDistance(a: string, b: string): number {
+  const m = a.length, n = b.length
+  if (m === 0) return n
+  if (n === 0) return m
+  let prev = Array.from({ length: n + 1 }, (_, j) => j)
+  for (let i = 1; i <= m; i++) {
+    const cur = [i]
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost)
+    }
+    prev = cur
+  }
+  return prev[n]!
+}
+
+/** Closest candidates within a distance relative to the word's length, best first. */
+export function didYouMean(word: string, candidates: Iterable<string>, max = 3): string[] {
+  const w = word.toLowerCase()
+  const limit = Math.max(1, Math.min(3, Math.floor(w.length / 3)))
+  const scored: Array<[string, number]> = []
+  for (const c of candidates) {
+    const d = editDistance(w, c.toLowerCase())
+    if (d <= limit || (w.length >= 3 && c.toLowerCase().includes(w))) scored.push([c, d])
+  }
+  return scored.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, max).map(([c]) => c)
+}
+
+/** Split text into lines of at most `limit` characters, breaking at spaces where possible. */
+export function splitMessage(text: string, limit = 256): string[] {
+  const out: string[] = []
+  for (const para of text.split('\n')) {
+    let rest = para.trim()
+    while (rest.length > limit) {
+      let cut = rest.lastIndexOf(' ', limit)
+      if (cut < limit / 2) cut = limit
+      out.push(rest.slice(0, cut).trimEnd())
+      rest = rest.slice(cut).trimStart()
+    }
+    if (rest.length > 0) out.push(rest)
+  }
+  return out
+}

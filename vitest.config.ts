@@ -1,0 +1,17 @@
+/**
+ * Test configuration: unit tests run in parallel; integration tests (real server child processes and bots) run
+ * in their own files with generous per-test timeouts. No retries: a flaky test is a bug to fix, not to hide.
+ */
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    retry: 0,
+    reporters: process.env.CI ? ['default'] : ['default'],
+  },
+})
