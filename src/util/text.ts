@@ -2,20 +2,21 @@
  * Text helpers: edit distance and "did you mean" suggestions (used for commands and item names), splitting replies
  * to the chat limit on word boundaries.
  */
+/** Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent transpositions cost 1. */
 export function editDistance(a: string, b: string): number {
   const m = a.length, n = b.length
   if (m === 0) return n
   if (n === 0) return m
-  let prev = Array.from({ length: n + 1 }, (_, j) => j)
+  const d: number[][] = Array.from({ length: m + 1 }, (_, i) => Array.from({ length: n + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
   for (let i = 1; i <= m; i++) {
-    const cur = [i]
     for (let j = 1; j <= n; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost)
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1)
+      d[i]![j] = v
     }
-    prev = cur
   }
-  return prev[n]!
+  return d[m]![n]!
 }
 
 /** Closest candidates within a distance relative to the word's length, best first. */

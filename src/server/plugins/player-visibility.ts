@@ -1,15 +1,47 @@
 /**
- * Fix: flying-squid 1.12 creates players with `entityType: null`, which on 1.20.2 (unified spawn_entity packet)
- * reaches other clients as entity type 0 — an allay. We give every player the registry's `player` type id as soon
- * as flying-squid creates it, so other clients see players as players.
+ * Players see players. Two flying-squid 1.12 faults fixed from outside:
+ * 1. players are created with `entityType: null`, which on 1.20.2 (unified spawn_entity packet) reaches other
+ *    clients as entity type 0 — an allay. We set the registry's `player` type id as soon as the player exists;
+ * 2. the tab list of existing players is written to everyone *except* the newcomer (`_sendPlayerList` uses
+ *    `_writeOthers`), so late joiners cannot name earlier players. Right before the newcomer's first
+ *    `updateAndSpawn` we send it the other players' `player_info`, so spawned players arrive with their names.
  */
-import type { SquidPlugin } from '../squid.js'
+import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
+
+function sendOthersTo(player: SquidPlayer, serv: SquidServer): void {
+  const others = serv.players.filter((p) => p !== player && p.username)
+  if (others.length === 0) return
+  const client = (p: SquidPlayer) => p._client as unknown as { latency?: number }
+  if (serv.supportFeature('playerInfoActionIsBitfield')) {
+    player._client.write('player_info', {
+      action: { add_player: true, update_listed: true, update_game_mode: true, update_latency: true },
+      data: others.map((o) => ({
+        uuid: o.uuid,
+        player: { name: o.username, properties: o.profileProperties ?? [] },
+        gamemode: o.gameMode,
+        listed: true,
+        latency: client(o).latency ?? 0,
+      })),
+    })
+  } else {
+    player._client.write('player_info', {
+      action: 'add_player',
+      data: others.map((o) => ({ uuid: o.uuid, name: o.username, properties: o.profileProperties ?? [], gamemode: o.gameMode, ping: client(o).latency ?? 0 })),
+    })
+  }
+}
 
 const plugin: SquidPlugin = {
   name: 'player-visibility',
   player(player, serv) {
     const id = serv.registry.entitiesByName?.player?.id as number | undefined
     if (id !== undefined) player.entityType = id
+    const original = player.updateAndSpawn as () => void
+    let first = true
+    player.updateAndSpawn = () => {
+      if (first) { first = false; sendOthersTo(player, serv) }
+      original()
+    }
   },
 }
 export default plugin

@@ -1,0 +1,135 @@
+/**
+ * Issue 2 end to end: the real app (supervisor, router, chat channel) against a real practice-server child, with
+ * real mineflayer clients as players: help, come, follow/stop, a guest denied and audited, long replies split and
+ * paced, and reconnection after the server kicks the bot.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Bot } from 'mineflayer'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp, type App } from '../../src/app.js'
+import { loadConfig } from '../../src/config.js'
+import type { ServerHandle } from '../../src/server/process.js'
+import { command, joinPlayer, quit, recordMessages, startServer, waitFor, waitForMessage } from '../helpers/world.js'
+
+let server: ServerHandle
+let app: App
+let alice: Bot
+let eve: Bot
+let ghost: Bot
+const auditFile = join(mkdtempSync(join(tmpdir(), 'ghost-audit-')), 'audit.log')
+
+beforeAll(async () => {
+  server = await startServer({ generator: 'superflat' })
+  const cfg = loadConfig({ GHOST_OWNERS: 'Alice', GHOST_CHAT_INTERVAL_MS: '300', GHOST_AUDIT_LOG: auditFile, GHOST_DB: ':memory:' }, '/nonexistent.json')
+  if (!cfg.ok) throw new Error(JSON.stringify(cfg.problems))
+  app = createApp(cfg.config, { host: '127.0.0.1', port: server.port }, { initialBackoffMs: 300 })
+  ghost = await app.ready()
+  alice = await joinPlayer(server, 'Alice')
+  eve = await joinPlayer(server, 'Eve')
+})
+
+afterAll(async () => {
+  quit(alice, eve)
+  await app?.stop()
+  await server?.stop()
+})
+
+const dist = (a: Bot, b: Bot): number => a.entity.position.distanceTo(b.entity.position)
+
+describe('foundation', () => {
+  it('two clients see each other as players and hear each other\'s chat', async () => {
+    await waitFor(() => Object.values(alice.entities).some((e) => e.type === 'player' && e.username === 'Eve'), 5000, 'Alice sees Eve')
+    await waitFor(() => Object.values(eve.entities).some((e) => e.type === 'player' && e.username === 'Alice'), 5000, 'Eve sees Alice')
+    const heard = waitForMessage(eve, /^hello eve$/, { from: 'Alice' })
+    alice.chat('hello eve')
+    await heard
+  })
+
+  it('answers help addressed by name and by prefix, and by whisper', async () => {
+    const a = waitForMessage(alice, /Commands for you \(owner\)/, { from: 'Ghost' })
+    alice.chat('Ghost help')
+    await a
+    const b = waitForMessage(alice, /Commands for you \(owner\)/, { from: 'Ghost' })
+    alice.chat('!help')
+    await b
+    const c = waitForMessage(alice, /Commands for you \(owner\)/, { from: 'Ghost' })
+    alice.whisper('Ghost', 'help')
+    await c
+  })
+
+  it('answers an unknown command with did-you-mean', async () => {
+    const m = waitForMessage(alice, /did you mean "follow"/i, { from: 'Ghost' })
+    alice.chat('!folow Alice')
+    await m
+  })
+
+  it('comes to the requester', async () => {
+    await command(alice, `/tp Alice ${Math.floor(ghost.entity.position.x) + 12} ${Math.floor(alice.entity.position.y)} ${Math.floor(ghost.entity.position.z) + 9}`, 800)
+    const done = waitForMessage(alice, /I'm here/, { from: 'Ghost', timeoutMs: 30_000 })
+    alice.chat('!come')
+    await done
+    expect(dist(ghost, alice)).toBeLessThanOrEqual(3)
+  })
+
+  it('follows until stopped, and status answers while busy', async () => {
+    const started = waitForMessage(alice, /Following Alice/, { from: 'Ghost' })
+    alice.chat('!follow Alice')
+    await started
+    await command(alice, `/tp Alice ${Math.floor(alice.entity.position.x) - 10} ${Math.floor(alice.entity.position.y)} ${Math.floor(alice.entity.position.z)}`, 500)
+    await waitFor(() => dist(ghost, alice) < 4, 20_000, 'Ghost catches up with Alice')
+    const busy = waitForMessage(alice, /Working on "follow" for Alice/, { from: 'Ghost' })
+    alice.chat('!status')
+    await busy
+    const stopped = waitForMessage(alice, /Stopping/, { from: 'Ghost' })
+    alice.chat('!stop')
+    await stopped
+    await waitFor(() => app.router.queue.current() === null, 3000, 'queue idle after stop')
+    const before = ghost.entity.position.clone()
+    await command(alice, `/tp Alice ${Math.floor(alice.entity.position.x) + 10} ${Math.floor(alice.entity.position.y)} ${Math.floor(alice.entity.position.z)}`, 1500)
+    expect(ghost.entity.position.distanceTo(before)).toBeLessThan(1)
+  })
+
+  it('denies a guest privately and writes the audit log', async () => {
+    const denied = waitForMessage(eve, /needs the trusted role and you are guest/, { from: 'Ghost' })
+    eve.chat('!come')
+    await denied
+    const entry = app.router.audit.recent.find((e) => e.player === 'Eve' && e.command === 'come')
+    expect(entry).toMatchObject({ allowed: false, role: 'guest', source: 'chat' })
+    await app.router.audit.flush()
+    const lines = readFileSync(auditFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { player: string; allowed: boolean })
+    expect(lines.some((l) => l.player === 'Eve' && !l.allowed)).toBe(true)
+    expect(lines.some((l) => l.player === 'Alice' && l.allowed)).toBe(true)
+  })
+
+  it('splits long replies to the chat limit and paces them', async () => {
+    const items = ['dirt', 'stone', 'cobblestone', 'oak_planks', 'birch_planks', 'spruce_planks', 'oak_log', 'birch_log', 'sand', 'gravel', 'glass',
+      'torch', 'stick', 'coal', 'iron_ingot', 'gold_ingot', 'diamond', 'emerald', 'redstone', 'lapis_lazuli', 'bone', 'string', 'feather', 'gunpowder',
+      'wheat', 'wheat_seeds', 'apple', 'bread', 'flint', 'clay_ball'] // 30 kinds: fits the 36 slots
+    for (const it of items) alice.chat(`/give Ghost ${it}`)
+    await waitFor(() => ghost.inventory.items().length >= items.length, 10_000, 'Ghost received the items')
+      .catch((err: Error) => { throw new Error(`${err.message}: has ${ghost.inventory.items().map((i) => i.name).join(' ')}`) })
+    const lines = recordMessages(alice, 'Ghost')
+    alice.chat('!inventory')
+    await waitFor(() => lines.length >= 2 && lines.map((l) => l.text).join(' ').includes('.'), 10_000, 'a split inventory reply')
+    await new Promise((r) => setTimeout(r, 800))
+    expect(lines.length).toBeGreaterThanOrEqual(2)
+    for (const l of lines) expect(l.text.length).toBeLessThanOrEqual(256)
+    const sent = app.chat.outbox.sent.slice(-lines.length)
+    for (let i = 1; i < sent.length; i++) expect(sent[i]!.at - sent[i - 1]!.at).toBeGreaterThanOrEqual(290)
+  })
+
+  it('reconnects after the server kicks the bot', async () => {
+    const before = app.supervisor.reconnects.length
+    alice.chat('/kick Ghost testing reconnection')
+    await waitFor(() => app.supervisor.reconnects.length > before, 10_000, 'supervisor noticed the kick')
+    expect(app.supervisor.reconnects.at(-1)!.reason).toMatch(/kick|end/)
+    ghost = await app.ready()
+    await waitFor(() => app.supervisor.current !== null, 15_000, 'bot back online')
+    ghost = app.supervisor.current!
+    const m = waitForMessage(alice, /Commands for you/, { from: 'Ghost', timeoutMs: 15_000 })
+    alice.chat('Ghost help')
+    await m
+  })
+})
