@@ -1,0 +1,121 @@
+/**
+ * Knowledge data loading: opens minecraft-data for a version and the hand-kept data files that minecraft-data lacks
+ * (data/smelting.json, data/knowledge/world.json, impossible.json, info.json), validates them with zod and filters
+ * version-bound entries by their `minVersion`. Everything else in src/knowledge reads game data through `KbData`.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import minecraftData from 'minecraft-data'
+import { z } from 'zod'
+import { GhostError } from '../util/errors.js'
+
+export type McData = minecraftData.IndexedData
+
+/** Repository root (two levels above src/knowledge). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+const SmeltingFile = z.object({
+  recipes: z.array(z.object({ input: z.array(z.string()), output: z.string(), minVersion: z.string() })),
+  fuels: z.array(z.object({ items: z.array(z.string()), burnItems: z.number().positive(), minVersion: z.string(), note: z.string().optional() })),
+})
+const BlockPlace = z.object({
+  where: z.enum(['surface', 'underground']),
+  findCost: z.number().positive(),
+  biomes: z.array(z.string()).optional(),
+  note: z.string().optional(),
+  yMin: z.number().int().optional(),
+  yMax: z.number().int().optional(),
+  bestY: z.number().int().optional(),
+  also: z.array(z.string()).optional(),
+})
+export type BlockPlace = z.infer<typeof BlockPlace>
+const MobPlace = z.object({
+  where: z.enum(['surface', 'underground', 'water']),
+  findCost: z.number().positive(),
+  biomes: z.array(z.string()).optional(),
+  time: z.enum(['day', 'night']).optional(),
+  note: z.string().optional(),
+})
+export type MobPlace = z.infer<typeof MobPlace>
+const ApplySource = z.object({
+  item: z.string(), tool: z.string(), toolConsumed: z.boolean(), target: z.string(),
+  targetKind: z.enum(['mob', 'fluid', 'placed']), yield: z.number().positive(), findCost: z.number().positive(),
+  materials: z.record(z.string(), z.number().int().positive()).optional(), station: z.string().optional(),
+  note: z.string().optional(), minVersion: z.string().optional(),
+})
+export type ApplySource = z.infer<typeof ApplySource>
+const CollectSource = z.object({ item: z.string(), near: z.string(), yield: z.number().positive(), findCost: z.number().positive(), note: z.string().optional() })
+export type CollectSource = z.infer<typeof CollectSource>
+const WorldFile = z.object({
+  minVersion: z.string(),
+  blocks: z.record(z.string(), BlockPlace),
+  blockDrops: z.record(z.string(), z.record(z.string(), z.number().positive())),
+  shearsOnly: z.record(z.string(), z.array(z.string())),
+  noDrop: z.record(z.string(), z.array(z.string())),
+  mobs: z.record(z.string(), MobPlace),
+  mobDrops: z.record(z.string(), z.record(z.string(), z.number().positive())),
+  apply: z.array(ApplySource),
+  collect: z.array(CollectSource),
+})
+export type WorldData = z.infer<typeof WorldFile>
+const ImpossibleFile = z.object({
+  items: z.record(z.string(), z.string()),
+  patterns: z.array(z.object({ pattern: z.string(), reason: z.string() })),
+})
+const InfoFile = z.object({ items: z.record(z.string(), z.string()) })
+
+export interface SmeltRecipe { inputs: string[]; output: string }
+export interface Fuel { item: string; burnItems: number }
+
+export interface KbData {
+  version: string
+  mc: McData
+  smelting: SmeltRecipe[]
+  fuels: Fuel[]
+  world: WorldData
+  impossible: { items: Record<string, string>; patterns: Array<{ re: RegExp; reason: string }> }
+  info: Record<string, string>
+}
+
+function readJson<T>(rel: string, schema: z.ZodType<T>): T {
+  const file = path.join(REPO_ROOT, rel)
+  let raw: unknown
+  try { raw = JSON.parse(readFileSync(file, 'utf8')) } catch (err) {
+    throw new GhostError('internal', `cannot read knowledge data ${rel}: ${(err as Error).message}`, undefined, { cause: err })
+  }
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) throw new GhostError('internal', `invalid knowledge data ${rel}: ${parsed.error.message}`)
+  return parsed.data
+}
+
+const cache = new Map<string, KbData>()
+
+/** Load (and cache per version) all data the knowledge base needs. Throws GhostError('bad_input') for unknown versions. */
+export function loadKbData(version: string): KbData {
+  const hit = cache.get(version)
+  if (hit) return hit
+  let mc: McData
+  try { mc = minecraftData(version) } catch { mc = undefined as unknown as McData }
+  if (!mc || !mc.itemsByName) throw new GhostError('bad_input', `unknown Minecraft version ${version}`)
+  const atLeast = (v: string): boolean => mc.isNewerOrEqualTo(v)
+  const has = (n: string): boolean => mc.itemsByName[n] !== undefined
+  const sm = readJson('data/smelting.json', SmeltingFile)
+  const smelting = sm.recipes.filter((r) => atLeast(r.minVersion) && has(r.output))
+    .map((r) => ({ inputs: r.input.filter(has), output: r.output })).filter((r) => r.inputs.length > 0)
+  const fuels: Fuel[] = []
+  for (const f of sm.fuels) if (atLeast(f.minVersion)) for (const item of f.items) if (has(item)) fuels.push({ item, burnItems: f.burnItems })
+  const world = readJson('data/knowledge/world.json', WorldFile)
+  if (!atLeast(world.minVersion)) {
+    throw new GhostError('bad_input', `world generation data covers ${world.minVersion}+ only; ${version} is older`)
+  }
+  world.apply = world.apply.filter((a) => !a.minVersion || atLeast(a.minVersion))
+  const imp = readJson('data/knowledge/impossible.json', ImpossibleFile)
+  const info = readJson('data/knowledge/info.json', InfoFile).items
+  const data: KbData = {
+    version, mc, smelting, fuels, world, info,
+    impossible: { items: imp.items, patterns: imp.patterns.map((p) => ({ re: new RegExp(p.pattern), reason: p.reason })) },
+  }
+  cache.set(version, data)
+  return data
+}
