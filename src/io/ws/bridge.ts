@@ -1,0 +1,315 @@
+/**
+ * The WebSocket bridge: a third way in (after chat and Discord) for dashboards and scripts. Off unless
+ * GHOST_WS_PORT is set; binds GHOST_WS_HOST (127.0.0.1 unless configured otherwise). Clients authenticate with a
+ * configured token and get that token's role (Principal kind 'ws'); then they send requests (free text or a named
+ * command) that go through the same Router, command set and permission check as chat, and subscribe to topics
+ * (task events, chat, status snapshots, memory changes). Every frame is zod-validated (src/schemas/ws.ts); bad,
+ * oversized or unauthorised frames get an `error` message and the connection stays usable. A client whose send
+ * buffer passes `maxBufferedBytes` is dropped so a slow reader never holds the bot's memory hostage.
+ */
+import { EventEmitter } from 'node:events'
+import { WebSocket, WebSocketServer, type RawData } from 'ws'
+import { z } from 'zod'
+import { newRequestId, type Request, type Role } from '../../router/request.js'
+import type { Router } from '../../router/router.js'
+import type { TaskEvent } from '../../router/progress.js'
+import { GhostError } from '../../util/errors.js'
+import { logger } from '../../util/log.js'
+import { MemoryChange, WS_MAX_MESSAGE_BYTES, WS_PROTOCOL_VERSION, WsIn, type WsErrorCode, type WsOut, type WsTopic } from '../../schemas/ws.js'
+import { TokenAuth, type WsTokens } from './auth.js'
+
+const log = logger('ws')
+
+export interface WsBridgeOptions {
+  host: string
+  /** 0 picks a free port (tests). */
+  port: number
+  tokens: WsTokens
+  /** Frames above this get a `too_large` error (default 64 KiB). */
+  maxMessageBytes?: number
+  /** ws's own hard limit, which closes the socket; kept well above `maxMessageBytes` (default 1 MiB). */
+  maxPayloadBytes?: number
+  /** Drop a client whose unsent data passes this (default 1 MiB). */
+  maxBufferedBytes?: number
+  authTimeoutMs?: number
+  maxAuthFailures?: number
+  heartbeatMs?: number
+  statusIntervalMs?: number
+  maxClients?: number
+}
+
+interface Client {
+  id: string
+  socket: WebSocket
+  role: Role | null
+  player: string
+  topics: Set<WsTopic>
+  authFailures: number
+  authTimer: NodeJS.Timeout | null
+  alive: boolean
+}
+
+interface TaskOwner { client: Client; requestId: string; seen: boolean }
+
+/** The router names a request's task `t-<request id>` (src/router/router.ts). */
+const taskIdFor = (requestId: string): string => `t-${requestId}`
+const isQueued = (router: Router, taskId: string): boolean =>
+  router.queue.current()?.id === taskId || router.queue.pending().some((t) => t.id === taskId)
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost'])
+
+function byteLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((n, b) => n + b.byteLength, 0)
+  return data.byteLength
+}
+function toText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
+  return Buffer.from(data as ArrayBuffer).toString('utf8')
+}
+
+export class WsBridge extends EventEmitter {
+  private readonly clients = new Map<string, Client>()
+  private readonly tasks = new Map<string, TaskOwner>()
+  private readonly auth: TokenAuth
+  private readonly maxMessageBytes: number
+  private readonly maxBufferedBytes: number
+  private readonly unsubscribeTasks: () => void
+  private heartbeat: NodeJS.Timeout | null = null
+  private statusTimer: NodeJS.Timeout | null = null
+  private seq = 0
+  private closed = false
+
+  private constructor(private readonly router: Router, private readonly wss: WebSocketServer, private readonly opts: WsBridgeOptions) {
+    super()
+    this.auth = new TokenAuth(opts.tokens)
+    this.maxMessageBytes = opts.maxMessageBytes ?? WS_MAX_MESSAGE_BYTES
+    this.maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024
+    wss.on('connection', (socket) => this.onConnection(socket))
+    this.unsubscribeTasks = router.onTaskEvent((e) => this.onTaskEvent(e))
+    const heartbeatMs = opts.heartbeatMs ?? 30_000
+    if (heartbeatMs > 0) {
+      this.heartbeat = setInterval(() => this.beat(), heartbeatMs)
+      this.heartbeat.unref()
+    }
+  }
+
+  /** Listen on host:port; rejects (GhostError 'config') when the address is unusable. */
+  static start(router: Router, opts: WsBridgeOptions): Promise<WsBridge> {
+    if (!new TokenAuth(opts.tokens).configured) {
+      return Promise.reject(new GhostError('config', 'WebSocket bridge needs at least one token', 'Set GHOST_WS_OWNER_TOKEN (and/or _TRUSTED_/_GUEST_).'))
+    }
+    return new Promise((resolve, reject) => {
+      const wss = new WebSocketServer({ host: opts.host, port: opts.port, maxPayload: opts.maxPayloadBytes ?? 1024 * 1024, clientTracking: false })
+      const onError = (err: Error): void => {
+        wss.close()
+        reject(new GhostError('config', `WebSocket bridge cannot listen on ${opts.host}:${opts.port}: ${err.message}`))
+      }
+      wss.once('error', onError)
+      wss.once('listening', () => {
+        wss.off('error', onError)
+        wss.on('error', (err) => log.error('ws server error', { err: err.message }))
+        const bridge = new WsBridge(router, wss, opts)
+        if (!LOOPBACK.has(opts.host)) log.warn('WebSocket bridge listens beyond this machine', { host: opts.host, port: bridge.port })
+        log.info('WebSocket bridge listening', { host: opts.host, port: bridge.port })
+        resolve(bridge)
+      })
+    })
+  }
+
+  get port(): number {
+    const a = this.wss.address()
+    return typeof a === 'object' && a !== null ? a.port : 0
+  }
+
+  clientCount(): number { return this.clients.size }
+
+  /** An in-game chat line, for clients subscribed to `chat`. */
+  publishChat(username: string, message: string): void {
+    this.broadcast('chat', { v: WS_PROTOCOL_VERSION, type: 'chat', username, message, at: Date.now() })
+  }
+
+  /** A change to the plan memory, for clients subscribed to `memory`. */
+  publishMemory(change: z.input<typeof MemoryChange>): void {
+    this.broadcast('memory', { v: WS_PROTOCOL_VERSION, type: 'memory', change: MemoryChange.parse(change) })
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    this.unsubscribeTasks()
+    if (this.heartbeat) clearInterval(this.heartbeat)
+    if (this.statusTimer) clearInterval(this.statusTimer)
+    for (const c of [...this.clients.values()]) { c.socket.close(1001, 'bridge stopping'); this.forget(c) }
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()))
+  }
+
+  // ------------------------------------------------------------------ connections
+
+  private onConnection(socket: WebSocket): void {
+    if (this.closed || this.clients.size >= (this.opts.maxClients ?? 32)) { socket.close(1013, 'too many clients'); return }
+    this.seq += 1
+    const id = `c${this.seq}`
+    const c: Client = { id, socket, role: null, player: `ws:${id}`, topics: new Set(), authFailures: 0, authTimer: null, alive: true }
+    this.clients.set(id, c)
+    c.authTimer = setTimeout(() => { if (!c.role) socket.close(1008, 'authentication timeout') }, this.opts.authTimeoutMs ?? 10_000)
+    c.authTimer.unref()
+    socket.on('message', (data, isBinary) => this.onMessage(c, data, isBinary))
+    socket.on('pong', () => { c.alive = true })
+    socket.on('close', () => this.forget(c))
+    socket.on('error', (err) => log.debug('ws client error', { client: id, err: err.message }))
+    this.send(c, { v: WS_PROTOCOL_VERSION, type: 'welcome', server: 'ghostcraft', protocol: WS_PROTOCOL_VERSION, authRequired: true, maxMessageBytes: this.maxMessageBytes })
+  }
+
+  private forget(c: Client): void {
+    if (c.authTimer) clearTimeout(c.authTimer)
+    c.authTimer = null
+    if (this.clients.delete(c.id)) this.updateStatusTimer()
+  }
+
+  private drop(c: Client, reason: string): void {
+    log.warn('dropping WebSocket client', { client: c.id, reason, bufferedBytes: c.socket.bufferedAmount })
+    c.socket.terminate()
+    this.forget(c)
+    this.emit('dropped', c.id, reason)
+  }
+
+  private beat(): void {
+    for (const c of [...this.clients.values()]) {
+      if (!c.alive) { this.drop(c, 'no pong'); continue }
+      c.alive = false
+      try { c.socket.ping() } catch { /* closing */ }
+    }
+  }
+
+  // ------------------------------------------------------------------ sending
+
+  private send(c: Client, msg: WsOut): void {
+    if (c.socket.readyState !== WebSocket.OPEN) return
+    if (c.socket.bufferedAmount > this.maxBufferedBytes) { this.drop(c, 'slow consumer'); return }
+    c.socket.send(JSON.stringify(msg))
+  }
+
+  private error(c: Client, code: WsErrorCode, message: string, requestId?: string): void {
+    this.send(c, { v: WS_PROTOCOL_VERSION, type: 'error', code, message, ...(requestId ? { requestId } : {}) })
+  }
+
+  private broadcast(topic: WsTopic, msg: WsOut): void {
+    for (const c of [...this.clients.values()]) if (c.role && c.topics.has(topic)) this.send(c, msg)
+  }
+
+  // ------------------------------------------------------------------ receiving
+
+  private onMessage(c: Client, data: RawData, isBinary: boolean): void {
+    const size = byteLength(data)
+    if (size > this.maxMessageBytes) { this.error(c, 'too_large', `message is ${size} bytes; the limit is ${this.maxMessageBytes}`); return }
+    if (isBinary) { this.error(c, 'invalid', 'send JSON text frames, not binary'); return }
+    let raw: unknown
+    try { raw = JSON.parse(toText(data)) } catch { this.error(c, 'bad_json', 'message is not valid JSON'); return }
+    const rawId = typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : undefined
+    const requestId = rawId && /^[A-Za-z0-9_.:-]{1,64}$/.test(rawId) ? rawId : undefined
+    if (typeof raw !== 'object' || raw === null || (raw as { v?: unknown }).v !== WS_PROTOCOL_VERSION) {
+      this.error(c, 'unsupported_version', `send objects with "v": ${WS_PROTOCOL_VERSION}`, requestId)
+      return
+    }
+    const parsed = WsIn.safeParse(raw)
+    if (!parsed.success) {
+      const first = parsed.error.issues[0]
+      const where = first && first.path.length > 0 ? `${first.path.join('.')}: ` : ''
+      this.error(c, 'invalid', `${where}${first?.message ?? 'invalid message'}`.slice(0, 300), requestId)
+      return
+    }
+    const m = parsed.data
+    if (m.type === 'ping') { this.send(c, { v: WS_PROTOCOL_VERSION, type: 'pong', ...(m.id ? { id: m.id } : {}), at: Date.now() }); return }
+    if (m.type === 'auth') { this.onAuth(c, m.token, m.name); return }
+    if (!c.role) { this.error(c, 'unauthorised', 'authenticate first: {"v":1,"type":"auth","token":"..."}', requestId); return }
+    switch (m.type) {
+      case 'subscribe':
+      case 'unsubscribe': {
+        for (const t of m.topics) if (m.type === 'subscribe') c.topics.add(t); else c.topics.delete(t)
+        this.send(c, { v: WS_PROTOCOL_VERSION, type: 'subscribed', topics: [...c.topics] })
+        if (m.type === 'subscribe' && m.topics.includes('status')) this.send(c, this.statusMessage())
+        this.updateStatusTimer()
+        return
+      }
+      case 'request':
+        void this.onRequest(c, m.id, m.command !== undefined ? `${m.command} ${m.args ?? ''}`.trim() : m.text ?? '', m.command !== undefined)
+        return
+    }
+  }
+
+  private onAuth(c: Client, token: string, name: string | undefined): void {
+    if (c.role) { this.error(c, 'invalid', 'already authenticated'); return }
+    const role = this.auth.check(token)
+    if (!role) {
+      c.authFailures += 1
+      log.warn('WebSocket authentication failed', { client: c.id, failures: c.authFailures })
+      this.error(c, 'auth_failed', 'unknown token')
+      if (c.authFailures >= (this.opts.maxAuthFailures ?? 5)) c.socket.close(1008, 'too many failed authentication attempts')
+      return
+    }
+    c.role = role
+    c.player = `ws:${name ?? c.id}`
+    if (c.authTimer) clearTimeout(c.authTimer)
+    c.authTimer = null
+    log.info('WebSocket client authenticated', { client: c.id, role })
+    this.send(c, { v: WS_PROTOCOL_VERSION, type: 'auth', ok: true, role, clientId: c.id, player: c.player })
+  }
+
+  private async onRequest(c: Client, requestId: string, text: string, strict: boolean): Promise<void> {
+    const role = c.role!
+    const req: Request = {
+      id: newRequestId(),
+      source: 'ws',
+      principal: { kind: 'ws', clientId: c.id, role },
+      player: c.player,
+      text,
+      reply: async (t, o) => this.send(c, { v: WS_PROTOCOL_VERSION, type: 'reply', requestId, text: t, private: o?.private ?? false }),
+    }
+    const taskId = taskIdFor(req.id)
+    const owner: TaskOwner = { client: c, requestId, seen: false }
+    this.tasks.set(taskId, owner)
+    try {
+      await this.router.handle(req, { strict })
+    } catch (err) {
+      log.error('ws request failed', { client: c.id, err: err instanceof Error ? err.message : String(err) })
+      this.error(c, 'internal', 'the request failed on my side; the error is in the log', requestId)
+    } finally {
+      if (!owner.seen && !isQueued(this.router, taskId)) this.tasks.delete(taskId)
+    }
+  }
+
+  // ------------------------------------------------------------------ events out
+
+  private onTaskEvent(e: TaskEvent): void {
+    const owner = this.tasks.get(e.taskId)
+    if (owner) owner.seen = true
+    if (e.kind === 'finished') this.tasks.delete(e.taskId)
+    for (const c of [...this.clients.values()]) {
+      if (!c.role) continue
+      if (owner && owner.client === c) this.send(c, { v: WS_PROTOCOL_VERSION, type: 'task', event: e, requestId: owner.requestId })
+      else if (c.topics.has('tasks')) this.send(c, { v: WS_PROTOCOL_VERSION, type: 'task', event: e })
+    }
+  }
+
+  private statusMessage(): WsOut {
+    const s = this.router.services.body.status()
+    const cur = this.router.queue.current()
+    return {
+      v: WS_PROTOCOL_VERSION, type: 'status', ...s,
+      task: cur ? { id: cur.id, player: cur.player, command: cur.command, progress: cur.progress } : null,
+      queued: this.router.queue.pending().length,
+      at: Date.now(),
+    }
+  }
+
+  private updateStatusTimer(): void {
+    const wanted = !this.closed && [...this.clients.values()].some((c) => c.role && c.topics.has('status'))
+    if (wanted && !this.statusTimer) {
+      this.statusTimer = setInterval(() => this.broadcast('status', this.statusMessage()), this.opts.statusIntervalMs ?? 5000)
+      this.statusTimer.unref()
+    } else if (!wanted && this.statusTimer) {
+      clearInterval(this.statusTimer)
+      this.statusTimer = null
+    }
+  }
+}
