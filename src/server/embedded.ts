@@ -4,15 +4,19 @@
  * `addPlugin`. A `debug` function is always passed so flying-squid does not install its process-wide handlers
  * (which exit with code 0 on an uncaught exception). Run it in its own process via src/server/process.ts.
  */
+import { fileURLToPath } from 'node:url'
 import squid from 'flying-squid'
 import { plugins } from './plugins/index.js'
 import type { PracticeOptions, SquidServer } from './squid.js'
+
+/** flying-squid `require()`s a custom generator by absolute path; the .cjs shim unwraps our TS module. */
+const PRACTICE_GENERATOR = fileURLToPath(new URL('./worldgen/generator.cjs', import.meta.url))
 
 export interface EmbeddedServerOptions {
   port: number
   version: string
   seed: number
-  /** World generator: our practice generator when present, else flying-squid's superflat. */
+  /** World generator: a flying-squid generator name ('superflat') or module path; default the practice world. */
   generator?: string
   generatorOptions?: Record<string, unknown>
   viewDistance?: number
@@ -26,9 +30,8 @@ export interface EmbeddedServer { serv: SquidServer; port: number; version: stri
 
 export async function createEmbeddedServer(opts: EmbeddedServerOptions): Promise<EmbeddedServer> {
   const log = opts.onLog ?? (() => {})
-  const generation = opts.generator
-    ? { name: opts.generator, options: { seed: opts.seed, ...opts.generatorOptions } }
-    : { name: 'superflat', options: { seed: opts.seed } }
+  // Default: the practice world (src/server/worldgen); 'superflat' (or any flying-squid generator) by name.
+  const generation = { name: opts.generator ?? PRACTICE_GENERATOR, options: { seed: opts.seed, ...opts.generatorOptions } }
   const serv = squid.createMCServer({
     motd: 'Ghostcraft practice world',
     port: opts.port,

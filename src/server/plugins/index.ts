@@ -5,8 +5,48 @@
 import type { SquidPlugin } from '../squid.js'
 import playerVisibility from './player-visibility.js'
 import tell from './tell.js'
+import dropsItems from './drops-items.js'
+import drops from './drops.js'
+import spawnPoint from './spawn-point.js'
+import admin from './admin.js'
+import adminEntities from './admin-entities.js'
+import time from './time.js'
+import weather from './weather.js'
+import health from './health.js'
+import hunger from './hunger.js'
+import death from './death.js'
+import respawn from './respawn.js'
+import damage from './damage.js'
+import combat from './combat.js'
+import combatArmor from './combat-armor.js'
+import animals from './animals.js'
+import mobs from './mobs.js'
+import windows from './windows.js'
+import crafting from './crafting.js'
+import furnace from './furnace.js'
+import chest from './chest.js'
 
 export const plugins: SquidPlugin[] = [
   playerVisibility,
   tell,
+  dropsItems,
+  drops,
+  spawnPoint,
+  admin,
+  adminEntities,
+  time,
+  weather,
+  health,
+  hunger,
+  death,
+  respawn,
+  damage,
+  combat,
+  combatArmor,
+  animals,
+  mobs,
+  windows,
+  crafting,
+  furnace,
+  chest,
 ]

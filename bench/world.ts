@@ -1,0 +1,90 @@
+/**
+ * `npm run bench:world` — practice-world benchmark. Starts the real practice server (child process, default
+ * generator, view distance 6), measures start-up time, a mineflayer bot's time to spawn and to load its chunks,
+ * and the server's RSS (VmRSS of the child from /proc); measures raw chunk generation speed in-process; then for
+ * seeds 1–20 computes, straight from the generator (no server), the spawn point and the 3D distance from it to the
+ * nearest log, iron ore and diamond ore. Prints tables and writes bench/results/world.json.
+ */
+import { readFileSync } from 'node:fs'
+import mineflayer from 'mineflayer'
+import { printTable, writeResult, type Row } from './lib/table.js'
+import { startEmbeddedServer } from '../src/server/process.js'
+import { onceEvent, withTimeout } from '../src/util/async.js'
+import { PracticeWorld } from '../src/server/worldgen/generator.js'
+import { WorldScanner } from '../src/server/worldgen/scan.js'
+
+const VERSION = '1.20.2'
+
+function rssMb(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return m ? Math.round(Number(m[1]) / 1024) : null
+  } catch { return null }
+}
+
+async function serverRun(seed: number): Promise<Row> {
+  const t0 = performance.now()
+  const server = await startEmbeddedServer({ port: 0, version: VERSION, seed, viewDistance: 6 })
+  const startupMs = Math.round(performance.now() - t0)
+  const idleRssMb = rssMb(server.pid)
+  const bot = mineflayer.createBot({ host: '127.0.0.1', port: server.port, username: 'BenchBot', version: VERSION, hideErrors: true, logErrors: false })
+  bot.on('error', () => { /* surfaced through the spawn timeout */ })
+  try {
+    const t1 = performance.now()
+    await onceEvent(bot, 'spawn', { timeoutMs: 30_000 })
+    const spawnMs = Math.round(performance.now() - t1)
+    await withTimeout(bot.waitForChunksToLoad(), 30_000, 'chunks to load')
+    const chunksMs = Math.round(performance.now() - t1)
+    await new Promise((r) => setTimeout(r, 500))
+    return { seed, startupMs, spawnMs, allChunksMs: chunksMs, idleRssMb, rssWithBotMb: rssMb(server.pid) }
+  } finally {
+    bot.quit()
+    await server.stop()
+  }
+}
+
+function generationSpeed(): Row {
+  const world = PracticeWorld.forVersion(1, VERSION)
+  const time = (fn: () => void): number => { const t = performance.now(); fn(); return performance.now() - t }
+  const n = 144 // a 12×12 square: what a player with view distance 6 receives
+  const coldMs = time(() => { for (let i = 0; i < n; i++) world.toChunk(world.generate((i % 12) - 6, Math.floor(i / 12) - 6)) })
+  const warmMs = time(() => { for (let i = 0; i < n; i++) world.toChunk(world.generate((i % 12) + 50, Math.floor(i / 12))) })
+  return { chunks: n, coldMsPerChunk: coldMs / n, warmMsPerChunk: warmMs / n }
+}
+
+async function distances(seed: number): Promise<Row> {
+  const scanner = WorldScanner.forSeed(seed, VERSION)
+  const spawn = await scanner.spawnPoint()
+  const dist = (match: (n: string) => boolean): number | null => {
+    const f = scanner.nearest(match, spawn, 6)
+    return f ? Math.round(f.distance * 10) / 10 : null
+  }
+  return {
+    seed,
+    spawn: `${spawn.x - 0.5} ${spawn.y} ${spawn.z - 0.5}`,
+    biome: scanner.world.terrain.biome(Math.floor(spawn.x), Math.floor(spawn.z)),
+    logM: dist((n) => n.endsWith('_log')),
+    ironOreM: dist((n) => n === 'iron_ore' || n === 'deepslate_iron_ore'),
+    diamondOreM: dist((n) => n === 'diamond_ore' || n === 'deepslate_diamond_ore'),
+  }
+}
+
+const server = await serverRun(1)
+console.log('\nServer (seed 1, view distance 6)')
+printTable([server])
+const gen = generationSpeed()
+console.log('\nChunk generation in-process (generate + toChunk)')
+printTable([gen])
+const seeds: Row[] = []
+for (let seed = 1; seed <= 20; seed++) seeds.push(await distances(seed))
+console.log('\nDistance from spawn (blocks, 3D, to the block centre) for seeds 1–20')
+printTable(seeds)
+const nums = (k: string): number[] => seeds.map((r) => r[k]).filter((v): v is number => typeof v === 'number')
+const summary = ['logM', 'ironOreM', 'diamondOreM'].map((k) => {
+  const v = nums(k).sort((a, b) => a - b)
+  return { what: k, found: `${v.length}/20`, min: v[0], median: v[v.length >> 1], max: v.at(-1) }
+})
+printTable(summary)
+const file = writeResult('world', { date: new Date().toISOString(), version: VERSION, server, generation: gen, seeds, summary })
+console.log(`\nwrote ${file}`)
+process.exit(0)
