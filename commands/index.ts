@@ -9,7 +9,12 @@ import inventory from './inventory.js'
 import come from './come.js'
 import follow from './follow.js'
 import stop from './stop.js'
+import ask from './ask.js'
+import goal from './goal.js'
+import memory from './memory.js'
+import look from './look.js'
+import where from './where.js'
 
 export function all(): CommandDefinition[] {
-  return [help, status, inventory, come, follow, stop] as CommandDefinition[]
+  return [help, status, inventory, come, follow, stop, ask, goal, memory, look, where] as CommandDefinition[]
 }

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     void server.exited.then((code) => { if (!shuttingDown) { log.error('embedded server exited', { code, tail: server?.stderrTail() }); void shutdown(1) } })
   }
 
-  const app: App = createApp(config, { host, port })
+  const app: App = await createApp(config, { host, port })
   void app.ready().then((bot) => process.stdout.write(`${bot.username} joined ${host}:${port} — say "${bot.username} help" or "${config.GHOST_PREFIX}help" in chat\n`))
 
   let shuttingDown = false

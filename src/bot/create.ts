@@ -9,6 +9,9 @@ import { plugin as pvp } from 'mineflayer-pvp'
 import { plugin as tool } from 'mineflayer-tool'
 import { loader as autoEat } from 'mineflayer-auto-eat'
 
+/** Blocks pathfinder may place to tower or bridge: ones no recipe the bot pursues needs. */
+export const SCAFFOLD = ['dirt', 'netherrack', 'cobbled_deepslate', 'andesite', 'diorite', 'granite', 'tuff', 'gravel']
+
 export interface BotOptions {
   host: string
   port: number
@@ -38,6 +41,8 @@ export function createBot(opts: BotOptions): Bot {
     moves.canDig = true
     moves.allowParkour = false
     moves.allow1by1towers = true
+    // Scaffold only with junk blocks: never with cobblestone or planks the bot gathered to craft with.
+    moves.scafoldingBlocks = SCAFFOLD.map((n) => bot.registry.itemsByName[n]?.id).filter((id): id is number => id !== undefined)
     bot.pathfinder.setMovements(moves)
   })
   return bot

@@ -37,6 +37,8 @@ export interface AgentRun { request: Request; role: Role; signal: AbortSignal; p
 export interface AgentPort {
   /** Carry out a natural-language request end to end; resolves with the final reply. */
   handle(text: string, run: AgentRun): Promise<string>
+  /** Pursue one structured goal (the `goal` command), skipping intent parsing. */
+  pursue(goal: { object: string; count: number }, run: AgentRun): Promise<string>
   /** One line about LLM usage (calls, tokens) for `status`, or null when offline. */
   usageLine?(): string | null
 }
@@ -54,7 +56,7 @@ export interface MemoryPort {
   stats(): string
   list(limit: number): string[]
   show(goalKey: string): string | null
-  forget(goalKey: string): number
+  forget(goalKey: string): Promise<number>
 }
 
 /** What the `look`/`where` commands need from the percipient. */

@@ -24,7 +24,7 @@ beforeAll(async () => {
   server = await startServer({ generator: 'superflat' })
   const cfg = loadConfig({ GHOST_OWNERS: 'Alice', GHOST_CHAT_INTERVAL_MS: '300', GHOST_AUDIT_LOG: auditFile, GHOST_DB: ':memory:' }, '/nonexistent.json')
   if (!cfg.ok) throw new Error(JSON.stringify(cfg.problems))
-  app = createApp(cfg.config, { host: '127.0.0.1', port: server.port }, { initialBackoffMs: 300 })
+  app = await createApp(cfg.config, { host: '127.0.0.1', port: server.port }, { initialBackoffMs: 300 })
   ghost = await app.ready()
   alice = await joinPlayer(server, 'Alice')
   eve = await joinPlayer(server, 'Eve')

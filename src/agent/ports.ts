@@ -1,0 +1,31 @@
+/**
+ * The agent's view of the world, as narrow ports: `Hands` runs one structured action and reports the bot's state;
+ * `Senses` answers the patroller's perception questions (is X visible, how far is the nearest X, what is held).
+ * The real implementations wrap the mineflayer bot (src/agent/bot-hands.ts); the agent core (planner, critic,
+ * executor, patroller) depends only on these interfaces, so it can also run against other worlds.
+ */
+import type { Action, ActionResult, BotState } from '../schemas/action.js'
+import type { Conditions } from '../schemas/goal.js'
+
+export interface Hands {
+  /** Run one action; in-world failures come back as results, never as exceptions. */
+  execute(action: Action, signal: AbortSignal): Promise<ActionResult>
+  state(): BotState
+  /** Block names visible around the bot (for the failure analyser). */
+  nearbyBlocks(): string[]
+  /** The last progress-signal trace, summarised for the analyser. */
+  lastTrace(): { dense: number; sparse: number; stalled: boolean } | null
+  /** Who this bot is, and which server, for memory rows. */
+  identity(): { bot: string; server: string }
+}
+
+export interface Senses {
+  /** Distance to the nearest *visible* block or entity of that name, or null when none is seen. */
+  nearestVisible(name: string): number | null
+  /** Name of the item in the main hand, or null. */
+  held(): string | null
+  /** Whether a block of that name exists at all within `radius` (used to verify a block was really dug). */
+  blockCountNear(name: string, radius: number): number
+  /** Which of the conditions hold right now, and a line saying what was observed. */
+  checkConditions(c: Conditions, target: string): { met: boolean; unmet: string[]; observed: string }
+}

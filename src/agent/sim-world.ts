@@ -1,0 +1,399 @@
+/**
+ * Sim world: a fast, deterministic, in-process world that implements both agent ports (`Hands` and `Senses`) at the
+ * level of structured actions, using the real game data through `Knowledge`. It owns an inventory, a set of visible
+ * things (explore makes natural blocks, mobs, fluids, biomes or placeable held items visible; approach and the
+ * actions that need a target require them), the bot's y-level, biome, time and weather. Mining needs a tool that
+ * harvests the block and adds its real drops until the wanted total is held; attacks add the mob's drops
+ * (fractional yields accumulate deterministically); crafting matches a real recipe variant, needs a crafting table
+ * for 3×3 recipes and consumes the real ingredients; smelting needs a furnace, input and enough fuel. Results use the
+ * fixed FailureReason names with one-sentence messages, an inventory delta and a simulated duration. For tests it
+ * can inject faults (the Nth call of an action type fails), lies (the Nth call reports success without its effect)
+ * and item removals between actions (a `/clear`). It is not the dry run of src/knowledge/dryrun.ts, which works on
+ * whole sub-goals.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Knowledge } from '../knowledge/index.js'
+import type { Action, ActionResult, ActionType, BotState, FailureReason } from '../schemas/action.js'
+import type { Conditions } from '../schemas/goal.js'
+import type { Hands, Senses } from './ports.js'
+
+/** The Nth (1-based) call of `type` fails with `reason` and does nothing. */
+export interface SimFault { type: ActionType; nth: number; reason: FailureReason; message?: string }
+/** The Nth (1-based) call of `type` reports success without doing anything. */
+export interface SimLie { type: ActionType; nth: number }
+/** Before the Nth (1-based) execute call of any type runs, remove these items (or everything): a `/clear`. */
+export interface SimClear { beforeCall: number; items: Record<string, number> | 'all' }
+
+export interface SimWorldOptions {
+  inventory?: Record<string, number>
+  biome?: string
+  time?: 'day' | 'dusk' | 'night'
+  weather?: 'clear' | 'rain' | 'thunder'
+  /** Surface height; the bot starts here (default 64). */
+  surfaceY?: number
+  faults?: SimFault[]
+  lies?: SimLie[]
+  clears?: SimClear[]
+  /** Names explore never finds. */
+  absent?: string[]
+  /** Blueprint name → blocks it consumes; default: data/blueprints/*.json. */
+  blueprints?: Record<string, Record<string, number>>
+  identity?: { bot: string; server: string }
+}
+
+export interface SimCall { n: number; action: Action; result: ActionResult; lied: boolean; fault: boolean }
+
+const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data/blueprints')
+const FLUIDS = new Set(['water', 'lava', 'powder_snow'])
+const APPROACH_DISTANCE = 1.5
+const STATION_REACH = 6
+
+function shippedBlueprints(): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {}
+  for (const f of readdirSync(DATA).filter((n) => n.endsWith('.json'))) {
+    const bp = JSON.parse(readFileSync(path.join(DATA, f), 'utf8')) as { blocks: Array<{ block: string }> }
+    const need: Record<string, number> = {}
+    for (const b of bp.blocks) need[b.block] = (need[b.block] ?? 0) + 1
+    out[f.slice(0, -5)] = need
+  }
+  return out
+}
+
+const fmt = (m: Record<string, number>): string => Object.entries(m).map(([i, n]) => `${n} ${i}`).join(', ')
+
+/** Thrown inside a handler to end the action with a failure result. */
+class SimFail { constructor(readonly reason: FailureReason, readonly message: string) {} }
+function fail(reason: FailureReason, message: string): never { throw new SimFail(reason, message) }
+
+export class SimWorld implements Hands, Senses {
+  readonly inv = new Map<string, number>()
+  /** Visible thing → distance in blocks. */
+  readonly visible = new Map<string, number>()
+  readonly calls: SimCall[] = []
+  readonly blueprints: Record<string, Record<string, number>>
+  biome: string
+  time: 'day' | 'dusk' | 'night'
+  weather: 'clear' | 'rain' | 'thunder'
+  y: number
+  underground = false
+  /** Total simulated time of all actions. */
+  clockMs = 0
+  private holding: string | null = null
+  private readonly surfaceY: number
+  private readonly perType = new Map<ActionType, number>()
+  /** Fractional drop yields carried over between blocks dug / mobs killed, per source and item. */
+  private readonly carry = new Map<string, number>()
+
+  constructor(readonly kb: Knowledge, private readonly opts: SimWorldOptions = {}) {
+    for (const [i, n] of Object.entries(opts.inventory ?? {})) if (n > 0) this.inv.set(i, n)
+    this.biome = opts.biome ?? 'plains'
+    this.time = opts.time ?? 'day'
+    this.weather = opts.weather ?? 'clear'
+    this.surfaceY = opts.surfaceY ?? 64
+    this.y = this.surfaceY
+    this.blueprints = opts.blueprints ?? shippedBlueprints()
+  }
+
+  count(i: string): number { return this.inv.get(i) ?? 0 }
+  add(i: string, n: number): void { if (n > 0) this.inv.set(i, this.count(i) + n) }
+  take(i: string, n: number): void {
+    const left = this.count(i) - n
+    if (left > 0) this.inv.set(i, left); else this.inv.delete(i)
+  }
+  /** Remove items (as `/clear` would): a map of counts, or everything. */
+  removeItems(items: Record<string, number> | 'all'): void {
+    if (items === 'all') { this.inv.clear(); return }
+    for (const [i, n] of Object.entries(items)) this.take(i, n)
+  }
+
+  // ---- Hands ----
+  async execute(action: Action, signal: AbortSignal): Promise<ActionResult> {
+    const n = this.calls.length + 1
+    for (const c of this.opts.clears ?? []) if (c.beforeCall === n) this.removeItems(c.items)
+    const nth = (this.perType.get(action.type) ?? 0) + 1
+    this.perType.set(action.type, nth)
+    const before = new Map(this.inv)
+    const fault = this.opts.faults?.find((f) => f.type === action.type && f.nth === nth)
+    const lie = this.opts.lies?.some((l) => l.type === action.type && l.nth === nth) ?? false
+    let result: ActionResult
+    if (signal.aborted) {
+      result = this.result(false, 'interrupted', `I stopped ${action.type} because the task was cancelled.`, before, 0)
+    } else if (fault) {
+      result = this.result(false, fault.reason, fault.message ?? `The ${action.type} failed (${fault.reason.replace('_', ' ')}).`, before, 500)
+    } else if (lie) {
+      result = this.result(true, null, `I finished ${action.type}.`, before, 500)
+    } else {
+      try {
+        const { message, durationMs } = this.run(action)
+        result = this.result(true, null, message, before, durationMs)
+      } catch (err) {
+        if (!(err instanceof SimFail)) throw err
+        this.restore(before)
+        result = this.result(false, err.reason, err.message, before, 200)
+      }
+    }
+    this.clockMs += result.durationMs
+    this.calls.push({ n, action, result, lied: lie && !fault, fault: fault !== undefined })
+    return result
+  }
+
+  state(): BotState {
+    const inventory = Object.fromEntries([...this.inv.entries()].filter(([, n]) => n > 0).sort(([a], [b]) => a.localeCompare(b)))
+    return { inventory, biome: this.biome, y: this.y, underground: this.underground, health: 20, food: 20 }
+  }
+
+  nearbyBlocks(): string[] {
+    const seen = [...this.visible.keys()].filter((n) => this.kb.isBlock(n))
+    return [...new Set([...seen, ...(this.underground ? ['stone', 'deepslate'] : ['grass_block', 'dirt', 'stone'])])]
+  }
+  lastTrace(): null { return null }
+  identity(): { bot: string; server: string } { return this.opts.identity ?? { bot: 'SimGhost', server: 'sim' } }
+  // ---- Senses ----
+  held(): string | null { return this.holding && this.count(this.holding) > 0 ? this.holding : null }
+  nearestVisible(name: string): number | null {
+    if (name === this.biome) return 0
+    return this.visible.get(name) ?? null
+  }
+  blockCountNear(name: string, radius: number): number {
+    const d = this.visible.get(name)
+    return d !== undefined && d <= radius && this.kb.isBlock(name) ? 16 : 0
+  }
+  checkConditions(c: Conditions, target: string): { met: boolean; unmet: string[]; observed: string } {
+    const unmet: string[] = []
+    const bright = this.underground || this.time === 'night' ? 'dark' : 'sufficient'
+    if (c.biome && c.biome !== this.biome) unmet.push(`biome ${c.biome} (I am in ${this.biome})`)
+    if (c.time && c.time !== this.time) unmet.push(`time ${c.time} (it is ${this.time})`)
+    if (c.weather && c.weather !== this.weather) unmet.push(`weather ${c.weather} (it is ${this.weather})`)
+    if (c.near) {
+      // distances only (no positions): both in sight and at most 8 blocks apart along the line of sight
+      const t = this.nearestVisible(target)
+      const n = this.nearestVisible(c.near)
+      if (t === null || n === null || Math.abs(t - n) > 8) unmet.push(`${c.near} near the ${target}`)
+    }
+    if (c.brightness && c.brightness !== bright) unmet.push(`brightness ${c.brightness} (it is ${bright})`)
+    return { met: unmet.length === 0, unmet, observed: `biome ${this.biome}, ${this.time}, ${this.weather}, y=${this.y}, ${bright} light` }
+  }
+
+  // ---- settable conditions (or assign biome/time/weather directly) ----
+  setBiome(b: string): void { this.biome = b }
+  setTime(t: 'day' | 'dusk' | 'night'): void { this.time = t }
+  setWeather(w: 'clear' | 'rain' | 'thunder'): void { this.weather = w }
+
+  private restore(before: Map<string, number>): void { this.inv.clear(); for (const [i, n] of before) this.inv.set(i, n) }
+
+  private result(ok: boolean, reason: FailureReason | null, message: string, before: Map<string, number>, durationMs: number): ActionResult {
+    const inventoryDelta: Record<string, number> = {}
+    for (const k of new Set([...before.keys(), ...this.inv.keys()])) {
+      const d = this.count(k) - (before.get(k) ?? 0)
+      if (d !== 0) inventoryDelta[k] = d
+    }
+    return { ok, reason, message, inventoryDelta, durationMs }
+  }
+
+  private needTool(tool: string | null, what: string): void {
+    if (tool && this.count(tool) === 0) fail('missing_tool', `I need a ${tool} to ${what} but have none.`)
+    if (tool) this.holding = tool
+  }
+
+  /** Add `n` times the per-unit yields of a source, carrying fractions over so totals are exact and deterministic. */
+  private yieldFrom(source: string, drops: Map<string, number> | Record<string, number>, n: number): void {
+    for (const [item, per] of drops instanceof Map ? drops : Object.entries(drops)) {
+      const key = `${source}>${item}`
+      const was = this.carry.get(key) ?? 0
+      const now = was + per * n
+      this.carry.set(key, now)
+      this.add(item, Math.floor(now + 1e-9) - Math.floor(was + 1e-9))
+    }
+  }
+
+  /** Why `name` cannot be found by exploring now, or null when it can. */
+  private notFindable(name: string, strategy: 'surface' | 'underground'): string | null {
+    const w = this.kb.data.world
+    if (this.opts.absent?.includes(name)) return `I searched but found no ${name} around here.`
+    if (this.kb.data.mc.biomesByName[name]) return null
+    if (this.count(name) > 0 && this.kb.isBlock(name)) return null
+    const natural = w.blocks[name] ?? Object.values(w.blocks).find((p) => p.also?.includes(name))
+    if (natural) {
+      if (natural.where === 'underground') {
+        if (strategy !== 'underground' && !this.underground) return `${name} is found underground; I should explore underground for it.`
+        if ((natural.yMin ?? -64) > this.y + 8 || (natural.yMax ?? 320) < this.y - 8) return `no ${name} at y=${this.y}; it lies between y=${natural.yMin} and y=${natural.yMax}.`
+      } else if (this.underground && natural.biomes?.length) return `${name} grows on the surface and I am underground.`
+      return null
+    }
+    const mob = w.mobs[name]
+    if (mob) {
+      if (mob.where === 'surface' && this.underground) return `${name} lives on the surface and I am underground.`
+      if (mob.time === 'night' && this.time !== 'night') return `${name} only comes out at night and it is ${this.time}.`
+      return null
+    }
+    if (FLUIDS.has(name) || w.apply.some((a) => a.target === name) || w.collect.some((c) => c.near === name)) return null
+    return this.kb.resolveName(name).ok ? `I explored but there is no natural ${name} to find.` : `I don't know anything called ${name}.`
+  }
+
+  private run(a: Action): { message: string; durationMs: number } {
+    const kb = this.kb
+    switch (a.type) {
+      case 'explore': {
+        const why = this.notFindable(a.object, a.strategy)
+        if (why) fail('not_found', why)
+        if (kb.data.mc.biomesByName[a.object]) { this.biome = a.object; this.visible.clear(); return { message: `I travelled to a ${a.object} biome.`, durationMs: 20_000 } }
+        const cost = kb.data.world.blocks[a.object]?.findCost ?? kb.data.world.mobs[a.object]?.findCost ?? 2
+        const d = Math.min(32, 6 + 2 * cost)
+        this.visible.set(a.object, Math.min(d, this.visible.get(a.object) ?? d))
+        return { message: `I can see ${a.object} ${d} blocks away.`, durationMs: 1000 * cost }
+      }
+      case 'approach': {
+        if (!this.visible.has(a.object)) fail('not_found', `I cannot see any ${a.object} from here.`)
+        this.visible.set(a.object, APPROACH_DISTANCE)
+        for (const c of kb.data.world.collect.filter((x) => x.near === a.object)) this.yieldFrom(`collect:${a.object}`, { [c.item]: c.yield }, 1)
+        return { message: `I am next to the ${a.object}.`, durationMs: 2000 }
+      }
+      case 'equip': {
+        if (this.count(a.object) === 0) fail('missing_materials', `I have no ${a.object} to hold.`)
+        this.holding = a.object
+        return { message: `I am holding ${a.object}.`, durationMs: 100 }
+      }
+      case 'place': {
+        if (this.count(a.object) === 0) fail('missing_materials', `I have no ${a.object} to place.`)
+        if (!kb.isBlock(a.object)) fail('invalid', `${a.object} is not a block I can place.`)
+        this.take(a.object, 1)
+        this.visible.set(a.object, 1)
+        return { message: `I placed ${a.object} next to me.`, durationMs: 300 }
+      }
+      case 'mine': return this.mine(a)
+      case 'attack': {
+        if (!kb.isEntity(a.object)) fail('invalid', `${a.object} is not a creature I can attack.`)
+        if (!this.visible.has(a.object)) fail('not_found', `I cannot see any ${a.object} from here.`)
+        this.needTool(a.tool, `attack the ${a.object}`)
+        this.yieldFrom(`kill:${a.object}`, kb.sources.mobDropsOf(a.object), 1)
+        return { message: `I killed the ${a.object} and picked up its drops.`, durationMs: 4000 }
+      }
+      case 'dig_down': {
+        this.needTool(a.tool, 'dig down')
+        if (a.ylevel >= this.y) return { message: `I am already at y ${this.y}, at or below ${a.ylevel}.`, durationMs: 0 }
+        const depth = this.y - a.ylevel
+        this.y = a.ylevel
+        this.underground = this.y < this.surfaceY - 4
+        this.visible.clear()
+        return { message: `I dug down to y=${a.ylevel}.`, durationMs: 500 * depth }
+      }
+      case 'go_up': {
+        if (!this.underground) return { message: 'I am already on the surface.', durationMs: 0 }
+        const height = this.surfaceY - this.y
+        this.y = this.surfaceY
+        this.underground = false
+        this.visible.clear()
+        return { message: 'I climbed back to the surface.', durationMs: 400 * height }
+      }
+      case 'craft': return this.craft(a)
+      case 'smelt': return this.smelt(a)
+      case 'apply': {
+        this.needTool(a.tool, `use it on ${a.object}`)
+        const spec = kb.data.world.apply.find((s) => s.target === a.object && s.tool === a.tool)
+        if (!spec) fail('invalid', `Using ${a.tool} on ${a.object} does nothing I know of.`)
+        if (spec.targetKind !== 'placed' && !this.visible.has(a.object)) fail('not_found', `I cannot see any ${a.object} from here.`)
+        if (spec.station && this.count(spec.station) === 0 && !this.near(spec.station)) fail('missing_tool', `I need a ${spec.station} nearby for that.`)
+        const short = Object.entries(spec.materials ?? {}).filter(([m, k]) => this.count(m) < k)
+        if (short.length) fail('missing_materials', `To use ${a.tool} on ${a.object} I still need ${short.map(([m, k]) => `${k - this.count(m)} ${m}`).join(', ')}.`)
+        for (const [m, k] of Object.entries(spec.materials ?? {})) this.take(m, k)
+        if (spec.toolConsumed) this.take(a.tool, 1)
+        this.yieldFrom(`apply:${spec.item}`, { [spec.item]: spec.yield }, 1)
+        return { message: `I used ${a.tool} on ${a.object} and got ${spec.item}.`, durationMs: 1500 }
+      }
+      case 'build': {
+        const need = this.blueprints[a.blueprint]
+        if (!need) fail('invalid', `There is no blueprint called "${a.blueprint}"; I know ${Object.keys(this.blueprints).join(', ')}.`)
+        const short = Object.entries(need).filter(([m, k]) => this.count(m) < k)
+        if (short.length) fail('missing_materials', `To build the ${a.blueprint} I am short of ${short.map(([m, k]) => `${k - this.count(m)} ${m}`).join(', ')}.`)
+        for (const [m, k] of Object.entries(need)) this.take(m, k)
+        this.visible.set(a.blueprint, 2)
+        return { message: `I built the ${a.blueprint}.`, durationMs: 600 * Object.values(need).reduce((s, k) => s + k, 0) }
+      }
+    }
+  }
+
+  private near(name: string): boolean { return (this.visible.get(name) ?? Infinity) <= STATION_REACH }
+
+  /** The block to dig for `object` (a block name or one of its drops) and the item whose total counts. */
+  private mineTarget(object: string): { blocks: string[]; wanted: string } {
+    const w = this.kb.data.world
+    const natural = (b: string): boolean => w.blocks[b] !== undefined || Object.values(w.blocks).some((p) => p.also?.includes(b))
+    // as in the real action: a block that drops itself (dirt) is also got from blocks that drop it (grass_block)
+    const sources = this.kb.sources.sourcesFor(object).flatMap((s) => (s.kind === 'mine' ? [s.block, ...s.also] : []))
+    if (this.kb.isBlock(object) && (natural(object) || this.visible.has(object))) {
+      const drops = [...this.kb.sources.dropsOf(object)].sort((x, y) => y[1] - x[1])
+      const also = w.blocks[object]?.also ?? []
+      return { blocks: [...new Set([object, ...also, ...sources])], wanted: drops[0]?.[0] ?? object }
+    }
+    if (sources.length === 0) fail('invalid', `${object} is not something I can dig.`)
+    return { blocks: sources, wanted: object }
+  }
+
+  private mine(a: Extract<Action, { type: 'mine' }>): { message: string; durationMs: number } {
+    const { blocks, wanted } = this.mineTarget(a.object)
+    const block = blocks.find((b) => this.visible.has(b))
+    if (!block) fail('not_found', `I cannot see any ${a.object} from here.`)
+    this.needTool(a.tool, `mine ${a.object}`)
+    if (!this.kb.canHarvest(block, a.tool)) {
+      fail('missing_tool', `${block} needs ${this.kb.harvestTools(block).slice(0, 3).join(' or ')} to drop anything, not ${a.tool ?? 'my hand'}.`)
+    }
+    const drops = this.kb.sources.dropsOf(block)
+    if ((drops.get(wanted) ?? 0) <= 0) fail('invalid', `Digging ${block} does not give ${wanted}.`)
+    let dug = 0
+    while (this.count(wanted) < a.count && dug < 4096) { this.yieldFrom(`dig:${block}`, drops, 1); dug++ }
+    return { message: `I have ${this.count(wanted)} ${wanted} now (mined ${dug} ${block}).`, durationMs: 1500 * dug + 200 }
+  }
+
+  private craft(a: Extract<Action, { type: 'craft' }>): { message: string; durationMs: number } {
+    if (!this.kb.isItem(a.object)) fail('invalid', `${a.object} is not an item I can craft.`)
+    if (a.tool !== null && a.tool !== 'crafting_table') fail('invalid', `Crafting uses a crafting_table or the inventory grid, not ${a.tool}.`)
+    const groups = this.kb.recipesFor(a.object)
+    if (groups.length === 0) fail('invalid', `${a.object} cannot be crafted.`)
+    const short = Object.entries(a.materials).filter(([m, k]) => this.count(m) < k)
+    if (short.length) fail('missing_materials', `To craft ${a.object} I still need ${short.map(([m, k]) => `${k - this.count(m)} ${m}`).join(', ')}.`)
+    const variants = groups.flatMap((g) => g.variants)
+    const listed = (v: (typeof variants)[number]): boolean => Object.keys(v.ingredients).every((i) => i in a.materials)
+    const held = (v: (typeof variants)[number]): boolean => {
+      const runs = Math.ceil(a.count / v.count)
+      return Object.entries(v.ingredients).every(([i, k]) => this.count(i) >= k * runs)
+    }
+    const recipe = variants.find((v) => listed(v) && held(v)) ?? variants.find(held)
+    if (!recipe) {
+      const v = variants.find(listed) ?? variants[0]!
+      const runs = Math.ceil(a.count / v.count)
+      const lack = Object.entries(v.ingredients).filter(([i, k]) => this.count(i) < k * runs).map(([i, k]) => `${k * runs - this.count(i)} ${i}`)
+      fail('missing_materials', `I lack the materials for any recipe of ${a.object}, e.g. ${lack.join(', ')}.`)
+    }
+    if (recipe.needsTable && this.count('crafting_table') === 0 && !this.near('crafting_table')) {
+      fail('missing_tool', `${a.object} needs a crafting table and I have none in my inventory or nearby.`)
+    }
+    const runs = Math.ceil(a.count / recipe.count)
+    for (const [i, k] of Object.entries(recipe.ingredients)) this.take(i, k * runs)
+    this.add(a.object, recipe.count * runs)
+    return { message: `I crafted ${recipe.count * runs} ${a.object} from ${fmt(Object.fromEntries(Object.entries(recipe.ingredients).map(([i, k]) => [i, k * runs])))}.`, durationMs: 500 * runs }
+  }
+
+  private smelt(a: Extract<Action, { type: 'smelt' }>): { message: string; durationMs: number } {
+    const inputs = this.kb.smeltingFor(a.object).flatMap((r) => r.inputs)
+    if (inputs.length === 0) fail('invalid', `${a.object} cannot be smelted in a furnace.`)
+    const burn = this.kb.burnItems(a.fuel)
+    if (burn === null) fail('invalid', `${a.fuel} is not a furnace fuel.`)
+    if (this.count('furnace') === 0 && !this.near('furnace')) fail('missing_tool', 'I need a furnace: none in my inventory or nearby.')
+    const input = Object.keys(a.materials).find((m) => inputs.includes(m)) ?? inputs.find((i) => this.count(i) > 0)
+    if (!input) fail('invalid', `None of ${Object.keys(a.materials).join(', ') || 'the materials'} smelts into ${a.object}; use ${inputs.slice(0, 2).join(' or ')}.`)
+    const fuelNeeded = Math.ceil(a.count / burn)
+    const needs: Record<string, number> = { [input]: a.count }
+    needs[a.fuel] = (needs[a.fuel] ?? 0) + fuelNeeded
+    const short = Object.entries(needs).filter(([m, k]) => this.count(m) < k)
+    if (short.length) fail('missing_materials', `To smelt ${a.count} ${a.object} I still need ${short.map(([m, k]) => `${k - this.count(m)} ${m}`).join(', ')}.`)
+    for (const [m, k] of Object.entries(needs)) this.take(m, k)
+    this.add(a.object, a.count)
+    return { message: `I smelted ${a.count} ${a.object} from ${input} using ${fuelNeeded} ${a.fuel}.`, durationMs: 10_000 * a.count }
+  }
+}
+
+export function createSimWorld(kb: Knowledge, opts: SimWorldOptions = {}): SimWorld {
+  return new SimWorld(kb, opts)
+}

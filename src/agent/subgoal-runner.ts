@@ -1,0 +1,208 @@
+/**
+ * Runs one sub-goal to verified completion (after GITM's per-sub-goal loop): take the reference plan from memory
+ * when the exact goal was done before (zero LLM calls), else ask the planner; check every plan with the critic (at
+ * most 3 rounds); execute action by action with the patroller's pre- and post-checks; stop at the first failure,
+ * analyse it into a lesson, and re-plan from there with the failure as feedback — bounded by the query limit and the
+ * goal's deadline. When the inputs the sub-goal started with have vanished (a `/clear`, a death), it returns at once
+ * (`via: 'inputs_lost'`) so the executor decomposes the goal again. A success is stored in memory as a plan for this
+ * sub-goal.
+ */
+import type { Knowledge } from '../knowledge/index.js'
+import type { MemoryStore } from '../memory/index.js'
+import { describeGoal } from '../memory/index.js'
+import type { Action, Feedback, Plan } from '../schemas/action.js'
+import { goalKey } from '../schemas/goal.js'
+import type { SubGoal } from '../schemas/subgoal.js'
+import { AbortedError } from '../util/errors.js'
+import { logger } from '../util/log.js'
+import type { Analyser } from './analyser.js'
+import { critiquePlan, type CriticOptions } from './critic.js'
+import type { Patroller } from './patroller.js'
+import type { Planner } from './planner.js'
+import type { Hands } from './ports.js'
+
+const log = logger('subgoal')
+export const CRITIC_ROUNDS = 3
+/**
+ * Offline plans are deterministic per attempt; more attempts than this that make no progress would only repeat
+ * themselves. Attempts that raised the count (8 kills of a rare drop) do not count against it.
+ */
+export const OFFLINE_ATTEMPTS = 3
+/** `via` of an outcome whose inputs vanished mid-run: the executor decomposes the goal again instead of failing. */
+export const INPUTS_LOST = 'inputs_lost'
+
+export interface SubGoalDeps {
+  kb: Knowledge
+  planner: Planner
+  patroller: Patroller
+  hands: Hands
+  analyser: Analyser
+  memory: MemoryStore | null
+  critic: CriticOptions
+  queryLimit: number
+  /** Told about every plan and lesson written to memory (ws `memory` events). */
+  onMemoryChange?: (change: { kind: string; goalKey: string; message: string }) => void
+}
+
+export interface RunMeta {
+  player: string
+  requestId: string
+  signal: AbortSignal
+  deadline: number
+  /** Every action result, for progress events and the failure analyser. */
+  onAction(f: Feedback): void
+  history: Feedback[]
+}
+
+export interface SubGoalOutcome { ok: boolean; message: string; llmCalls: number; via: string }
+
+/** Fit a remembered plan to the amount needed now: the action that makes the sub-goal's object gets today's count. */
+export function adaptPlan(actions: Action[], step: SubGoal, have: number, kb: Knowledge): Action[] {
+  const obj = step.goal.object
+  return actions.map((a) => {
+    if ((a.type === 'craft' || a.type === 'smelt') && a.object === obj && a.count !== step.goal.count) {
+      const f = step.goal.count / a.count
+      const materials = Object.fromEntries(Object.entries(a.materials).map(([m, k]) => [m, Math.max(1, Math.ceil(k * f))]))
+      return { ...a, count: step.goal.count, materials }
+    }
+    if (a.type === 'mine' && (a.object === obj || Object.keys(kb.dropsOf(a.object)).includes(obj))) return { ...a, count: have + step.goal.count }
+    return a
+  })
+}
+
+/**
+ * What the sub-goal needs from the inventory and no longer holds (materials, fuel, station, tool). The goal was
+ * decomposed so that these were held when the sub-goal started; when they are gone (a `/clear`, a death, a plan that
+ * used them up), re-planning this sub-goal alone cannot help and the executor must decompose the goal again.
+ */
+export function missingInputs(step: SubGoal, inventory: Record<string, number>): string[] {
+  const has = (n: string, k = 1): boolean => (inventory[n] ?? 0) >= k
+  const out = Object.entries(step.goal.material).filter(([m, k]) => !has(m, k)).map(([m, k]) => `${k - (inventory[m] ?? 0)} ${m}`)
+  switch (step.kind) {
+    case 'craft': if (step.craft.needsTable && !has('crafting_table')) out.push('a crafting_table'); break
+    case 'smelt': if (!has('furnace')) out.push('a furnace'); break
+    case 'mine': {
+      const tools = [...(step.mine.tool ? [step.mine.tool] : []), ...step.mine.acceptableTools]
+      if (tools.length > 0 && !tools.some((t) => has(t))) out.push(`a ${tools[0]}`)
+      break
+    }
+    case 'apply': if (!has(step.apply.tool)) out.push(`a ${step.apply.tool}`); break
+    default: break
+  }
+  return out
+}
+
+export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta): Promise<SubGoalOutcome> {
+  const { kb, planner, patroller, hands, memory } = deps
+  const key = goalKey(step.goal)
+  const text = describeGoal(step.goal)
+  /** For messages: the embedding text above carries the info paragraph, too long for a reply. */
+  const what = `${step.goal.count} ${step.goal.object}`
+  const startedAt = Date.now()
+  const startHave = hands.state().inventory[step.goal.object] ?? 0
+  const target = startHave + step.goal.count
+  let llmCalls = 0
+  let feedback: Feedback | null = null
+  let critique: string[] | null = null
+  let lastReason = ''
+  /** Offline attempts that did not raise the count, and the best count so far. */
+  let stalled = 0
+  let best = startHave
+
+  const retrieved = memory ? await memory.retrieve({ goalKey: key, goalText: text }).catch(() => []) : []
+  const exact = retrieved.find((r) => r.match === 'exact') ?? null
+  const similar = retrieved.find((r) => r.match === 'similar') ?? null
+  const lessons = memory ? memory.lessons(key, 3).map((l) => `${l.cause} ${l.suggestions.join(' ')}`.trim()) : []
+  let useMemory = exact !== null
+
+  for (let attempt = 0; ; attempt++) {
+    if (meta.signal.aborted) throw new AbortedError('task')
+    if (Date.now() > meta.deadline) return { ok: false, message: `ran out of time for ${what}${lastReason ? ` (${lastReason})` : ''}`, llmCalls, via: 'deadline' }
+    if (planner.usesLlm ? llmCalls >= deps.queryLimit : stalled >= OFFLINE_ATTEMPTS) {
+      return { ok: false, message: `gave up on ${what} after ${attempt} plans${lastReason ? `: ${lastReason}` : ''}`, llmCalls, via: 'limit' }
+    }
+    // 1. a plan: from memory (first try only), else from the planner, revised by the critic
+    let plan: Plan | null = null
+    let via = 'memory'
+    const state = hands.state()
+    if (useMemory && exact) {
+      plan = { explanation: '', thoughts: `reference plan from memory (${exact.source})`, actions: adaptPlan(exact.actions, step, state.inventory[step.goal.object] ?? 0, kb) }
+      useMemory = false
+      const c = critiquePlan(kb, plan, state.inventory, deps.critic)
+      if (!c.ok) { log.info('memory plan rejected by the critic', { key, problems: c.problems }); plan = null }
+    }
+    for (let round = 0; plan === null; round++) {
+      const ans = await planner.plan({
+        step, state, reference: similar?.actions ?? exact?.actions ?? null, lessons, feedback, critique, attempt,
+        player: meta.player, requestId: meta.requestId, signal: meta.signal,
+      })
+      llmCalls += ans.llmCalls
+      via = ans.via
+      const c = critiquePlan(kb, ans.plan, state.inventory, deps.critic)
+      if (c.ok) { plan = ans.plan; critique = null; break }
+      critique = c.problems
+      lastReason = `the plan failed review: ${c.problems.slice(0, 2).join(' ')}`
+      if (round + 1 >= CRITIC_ROUNDS || !planner.usesLlm) {
+        return { ok: false, message: `could not make a valid plan for ${what}: ${c.problems.slice(0, 3).join(' ')}`, llmCalls, via }
+      }
+      if (llmCalls >= deps.queryLimit) return { ok: false, message: `query limit reached while revising the plan for ${what}: ${c.problems[0]}`, llmCalls, via }
+    }
+
+    // 2. execute with the patroller around every action
+    feedback = null
+    for (const action of plan.actions) {
+      if (meta.signal.aborted) throw new AbortedError('task')
+      const before = hands.state()
+      const pre = patroller.before(action, before)
+      const result = pre.ok
+        ? patroller.after(action, await hands.execute(action, meta.signal), before, hands.state())
+        : { ok: false, reason: pre.reason, message: `precondition failed: ${pre.message}`, inventoryDelta: {}, durationMs: 0 }
+      const f: Feedback = { action, result, state: hands.state() }
+      meta.history.push(f)
+      meta.onAction(f)
+      if (!result.ok) { feedback = f; break }
+    }
+    if (meta.signal.aborted) throw new AbortedError('task')
+    if (feedback?.result.reason === 'interrupted') throw new AbortedError('task')
+
+    // 3. verified? else analyse and re-plan
+    const have = hands.state().inventory[step.goal.object] ?? 0
+    if (!feedback && have >= target) {
+      if (memory) {
+        const id = hands.identity()
+        await memory.recordPlan({
+          goalKey: key, goalText: text, state: `y=${state.y} ${state.biome} ${state.underground ? 'underground' : 'surface'}`,
+          actions: plan.actions, outcome: 'success', durationMs: Date.now() - startedAt, llmCalls,
+          player: meta.player, bot: id.bot, server: id.server,
+        }).then(() => deps.onMemoryChange?.({ kind: 'plan_recorded', goalKey: key, message: `stored a ${plan!.actions.length}-action plan for ${text}` }))
+          .catch((err: Error) => log.warn('could not store plan', { err: err.message }))
+      }
+      return { ok: true, message: `${have} ${step.goal.object} in inventory`, llmCalls, via }
+    }
+    if (!feedback) {
+      const last = plan.actions.at(-1)!
+      feedback = { action: last, result: { ok: false, reason: 'unverified', message: `the plan finished but I hold ${have} of ${target} ${step.goal.object}`, inventoryDelta: {}, durationMs: 0 }, state: hands.state() }
+    }
+    lastReason = feedback.result.message
+    if (have > best) best = have; else stalled++
+    const lost = missingInputs(step, hands.state().inventory)
+    if (lost.length > 0) {
+      return { ok: false, message: `${what} lacks inputs it had when it started (${lost.join(', ')}): ${lastReason}`, llmCalls, via: INPUTS_LOST }
+    }
+    const analysis = await deps.analyser.analyse({
+      goal: step.goal, steps: meta.history.slice(-32), state: hands.state(), nearbyBlocks: hands.nearbyBlocks(),
+      progress: { startCount: startHave, currentCount: have, stepsSinceProgress: meta.history.length },
+    }, { player: meta.player, requestId: meta.requestId, signal: meta.signal }).catch(() => null)
+    if (analysis) {
+      if (analysis.via === 'llm' || analysis.via === 'offline-fallback') llmCalls += 1
+      lessons.unshift(`${analysis.analysis.cause} ${analysis.analysis.suggestions.join(' ')}`)
+      if (memory) {
+        const id = hands.identity()
+        await memory.addLesson({ goalKey: key, cause: analysis.analysis.cause, suggestions: analysis.analysis.suggestions, player: meta.player, bot: id.bot })
+          .then(() => deps.onMemoryChange?.({ kind: 'lesson_added', goalKey: key, message: analysis.analysis.cause }))
+          .catch((err: Error) => log.warn('could not store lesson', { err: err.message }))
+      }
+    }
+    if (feedback.result.reason === 'died') return { ok: false, message: `I died while working on ${what}`, llmCalls, via }
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * The percipient (after MP5): one query API over what the bot can perceive, without x-ray — blocks in sight (first
+ * block hit by rays cast from the eyes, nearest distance and direction per type), entities in sight (type, distance,
+ * hostile or not), the biome it stands in, time of day (day, dusk, night), weather (clear, rain, thunder), light
+ * level and brightness, y-level and surface/underground, water or lava nearby. Answers are JSON (`Percept`) and
+ * compact text (`describePercept`); `createSenses` adapts it to the patroller's Senses port.
+ */
+import type { Bot } from 'mineflayer'
+import { Vec3 } from 'vec3'
+import { z } from 'zod'
+import type { Senses } from '../agent/ports.js'
+import type { Conditions } from '../schemas/goal.js'
+import { canSeeEntity, eyes, nearestVisibleBlock, skyAbove, VIEW_DISTANCE } from '../actions/vision.js'
+import { resolveTarget } from '../actions/names.js'
+
+export const Percept = z.object({
+  position: z.object({ x: z.number(), y: z.number(), z: z.number() }),
+  y: z.number(),
+  underground: z.boolean(),
+  biome: z.string(),
+  time: z.object({ phase: z.enum(['day', 'dusk', 'night']), timeOfDay: z.number() }),
+  weather: z.enum(['clear', 'rain', 'thunder']),
+  light: z.object({ level: z.number(), brightness: z.enum(['sufficient', 'dark']) }),
+  blocks: z.array(z.object({ name: z.string(), distance: z.number(), direction: z.string(), count: z.number() })),
+  entities: z.array(z.object({ name: z.string(), distance: z.number(), direction: z.string(), hostile: z.boolean() })),
+  water: z.number().nullable(),
+  lava: z.number().nullable(),
+})
+export type Percept = z.infer<typeof Percept>
+
+const IGNORED = new Set(['air', 'cave_air', 'void_air'])
+const DIRS = ['south', 'south-west', 'west', 'north-west', 'north', 'north-east', 'east', 'south-east']
+
+function direction(from: Vec3, to: Vec3): string {
+  const dx = to.x - from.x, dz = to.z - from.z, dy = to.y - from.y
+  if (Math.abs(dx) < 1 && Math.abs(dz) < 1) return dy > 0 ? 'above' : 'below'
+  const angle = Math.atan2(-dx, dz) // 0 = south (+z), clockwise toward west
+  const i = ((Math.round(angle / (Math.PI / 4)) % 8) + 8) % 8
+  return DIRS[i]!
+}
+
+export function phaseOf(timeOfDay: number): 'day' | 'dusk' | 'night' {
+  const t = ((timeOfDay % 24000) + 24000) % 24000
+  if (t < 12000 || t >= 23500) return 'day'
+  if (t < 13000 || t >= 22500) return 'dusk'
+  return 'night'
+}
+
+export function weatherOf(bot: Bot): 'clear' | 'rain' | 'thunder' {
+  if (bot.thunderState > 0.5) return 'thunder'
+  return bot.isRaining ? 'rain' : 'clear'
+}
+
+function biomeAt(bot: Bot, pos: Vec3): string {
+  const b = bot.blockAt(pos.floored()) as { biome?: { name?: string; id?: number } } | null
+  return b?.biome?.name || (b?.biome?.id !== undefined ? bot.registry.biomes[b.biome.id]?.name : undefined) || 'unknown'
+}
+
+/** Rays from the eyes on a sphere of directions; the first solid block each ray hits is in sight. */
+function blocksInSight(bot: Bot, radius: number): Map<string, { distance: number; at: Vec3; count: number }> {
+  const from = eyes(bot)
+  const seen = new Map<string, { distance: number; at: Vec3; count: number }>()
+  const world = bot.world as unknown as { raycast(from: Vec3, dir: Vec3, range: number): { name: string; position: Vec3 } | null }
+  for (let pitchStep = -6; pitchStep <= 6; pitchStep++) {
+    const pitch = (pitchStep / 6) * (Math.PI / 2) * 0.95
+    const n = Math.max(4, Math.round(32 * Math.cos(pitch)))
+    for (let i = 0; i < n; i++) {
+      const yaw = (i / n) * Math.PI * 2
+      const dir = new Vec3(-Math.sin(yaw) * Math.cos(pitch), Math.sin(pitch), Math.cos(yaw) * Math.cos(pitch))
+      const hit = world.raycast(from, dir, radius)
+      if (!hit || IGNORED.has(hit.name)) continue
+      const d = hit.position.offset(0.5, 0.5, 0.5).distanceTo(from)
+      const cur = seen.get(hit.name)
+      if (!cur) seen.set(hit.name, { distance: d, at: hit.position, count: 1 })
+      else { cur.count += 1; if (d < cur.distance) { cur.distance = d; cur.at = hit.position } }
+    }
+  }
+  return seen
+}
+
+export function perceive(bot: Bot, radius = 24): Percept {
+  const pos = bot.entity.position
+  const from = eyes(bot)
+  const blocks = blocksInSight(bot, radius)
+  const entities = Object.values(bot.entities)
+    .filter((e) => e !== bot.entity && e.position.distanceTo(pos) <= radius && canSeeEntity(bot, e, radius))
+    .map((e) => ({
+      name: e.type === 'player' ? `player:${e.username ?? '?'}` : (e.name ?? 'unknown'),
+      distance: Math.round(e.position.distanceTo(pos) * 10) / 10,
+      direction: direction(pos, e.position),
+      hostile: e.type === 'hostile' || (e as { kind?: string }).kind === 'Hostile mobs',
+    }))
+    .sort((a, b) => a.distance - b.distance)
+  const here = bot.blockAt(pos.offset(0, 1, 0).floored())
+  const timeOfDay = bot.time.timeOfDay
+  const phase = phaseOf(timeOfDay)
+  const weather = weatherOf(bot)
+  const sky = (here?.skyLight ?? 0) - (phase === 'night' ? 11 : phase === 'dusk' ? 4 : 0) - (weather === 'clear' ? 0 : 3)
+  const level = Math.max(here?.light ?? 0, sky, 0)
+  const liquid = (name: string): number | null => {
+    const b = bot.findBlock({ matching: bot.registry.blocksByName[name]!.id, maxDistance: 16 })
+    return b ? Math.round(b.position.distanceTo(pos) * 10) / 10 : null
+  }
+  return {
+    position: { x: Math.floor(pos.x), y: Math.floor(pos.y), z: Math.floor(pos.z) },
+    y: Math.floor(pos.y),
+    underground: !skyAbove(bot),
+    biome: biomeAt(bot, pos),
+    time: { phase, timeOfDay },
+    weather,
+    light: { level, brightness: level >= 8 ? 'sufficient' : 'dark' },
+    blocks: [...blocks].map(([name, v]) => ({ name, distance: Math.round(v.distance * 10) / 10, direction: direction(from, v.at), count: v.count }))
+      .sort((a, b) => a.distance - b.distance),
+    entities,
+    water: liquid('water'),
+    lava: liquid('lava'),
+  }
+}
+
+export function describePercept(p: Percept, what: 'look' | 'where'): string {
+  if (what === 'where') {
+    return `At ${p.position.x} ${p.position.y} ${p.position.z} (${p.underground ? 'underground' : 'on the surface'}) in ${p.biome}; ${p.time.phase}, ${p.weather}, light ${p.light.level} (${p.light.brightness}).`
+  }
+  const blocks = p.blocks.slice(0, 8).map((b) => `${b.name} ${b.distance}m ${b.direction}`).join(', ')
+  const ents = p.entities.slice(0, 6).map((e) => `${e.hostile ? '!' : ''}${e.name} ${e.distance}m ${e.direction}`).join(', ')
+  const liquids = [p.water !== null ? `water ${p.water}m` : '', p.lava !== null ? `LAVA ${p.lava}m` : ''].filter(Boolean).join(', ')
+  return `I see: ${blocks || 'nothing'}.${ents ? ` Creatures: ${ents}.` : ''}${liquids ? ` Nearby: ${liquids}.` : ''}`
+}
+
+/** Distance to the nearest visible instance of a block or entity name (null when none is in sight). */
+export function nearestVisible(bot: Bot, name: string, maxDistance = VIEW_DISTANCE): { distance: number; at: Vec3 } | null {
+  let target
+  try { target = resolveTarget(bot, name) } catch { return null }
+  const pos = bot.entity.position
+  if (target.kind === 'entity') {
+    const names = new Set(target.names)
+    const e = Object.values(bot.entities)
+      .filter((x) => x !== bot.entity && names.has(x.name ?? '') && canSeeEntity(bot, x, maxDistance))
+      .sort((a, b) => a.position.distanceTo(pos) - b.position.distanceTo(pos))[0]
+    return e ? { distance: e.position.distanceTo(pos), at: e.position } : null
+  }
+  const b = nearestVisibleBlock(bot, target.block.blockIds, maxDistance)
+  return b ? { distance: b.position.offset(0.5, 0.5, 0.5).distanceTo(pos), at: b.position } : null
+}
+
+export function checkConditions(bot: Bot, c: Conditions, target: string): { met: boolean; unmet: string[]; observed: string } {
+  const p = perceive(bot, 16)
+  const unmet: string[] = []
+  if (c.biome && !p.biome.includes(c.biome.replace(/s$/, ''))) unmet.push(`biome ${c.biome} (I am in ${p.biome})`)
+  if (c.time && p.time.phase !== c.time) unmet.push(`time ${c.time} (it is ${p.time.phase})`)
+  if (c.weather && p.weather !== c.weather) unmet.push(`weather ${c.weather} (it is ${p.weather})`)
+  if (c.brightness && p.light.brightness !== c.brightness) unmet.push(`brightness ${c.brightness} (it is ${p.light.brightness})`)
+  if (c.near) {
+    const t = nearestVisible(bot, target)
+    const n = nearestVisible(bot, c.near)
+    if (!t || !n || t.at.distanceTo(n.at) > 8) unmet.push(`${c.near} near the ${target}`)
+  }
+  const observed = `biome ${p.biome}, ${p.time.phase}, ${p.weather}, light ${p.light.level}`
+  return { met: unmet.length === 0, unmet, observed }
+}
+
+/** The patroller's Senses over the supervisor's current bot. */
+export function createSenses(getBot: () => Bot | null): Senses {
+  return {
+    nearestVisible(name) { const bot = getBot(); if (!bot?.entity) return null; return nearestVisible(bot, name)?.distance ?? null },
+    held() { return getBot()?.heldItem?.name ?? null },
+    blockCountNear(name, radius) {
+      const bot = getBot()
+      const b = bot?.registry.blocksByName[name]
+      if (!bot || !b) return 0
+      return bot.findBlocks({ matching: b.id, maxDistance: radius, count: 4096 }).length
+    },
+    checkConditions(c, target) {
+      const bot = getBot()
+      if (!bot?.entity) return { met: false, unmet: ['connected to the server'], observed: 'not connected' }
+      return checkConditions(bot, c, target)
+    },
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The planning loop without an LLM (llm null: the offline planner) against the sim world: a tool chain from an empty
+ * inventory with zero model calls, the patroller catching actions that claim success without their effect
+ * (`unverified`), items removed mid-task (a `/clear`) detected and obtained again, and find-goals with conditions.
+ */
+import { describe, expect, it } from 'vitest'
+import { createAnalyser } from '../../../src/agent/analyser.js'
+import { runGoal, type GoalOutcome } from '../../../src/agent/executor.js'
+import { Patroller } from '../../../src/agent/patroller.js'
+import { createPlanner } from '../../../src/agent/planner.js'
+import { createSimWorld, type SimWorld, type SimWorldOptions } from '../../../src/agent/sim-world.js'
+import { createKnowledge } from '../../../src/knowledge/index.js'
+import type { TaskEvent } from '../../../src/router/progress.js'
+import { Goal, type GoalInput } from '../../../src/schemas/goal.js'
+import { setLogLevel } from '../../../src/util/log.js'
+
+setLogLevel('error')
+const kb = createKnowledge('1.20.2')
+
+interface Run { out: GoalOutcome; events: TaskEvent[]; world: SimWorld }
+async function run(goal: GoalInput, opts: SimWorldOptions = {}, budgetMs = 60_000): Promise<Run> {
+  const world = createSimWorld(kb, opts)
+  const events: TaskEvent[] = []
+  const out = await runGoal(Goal.parse(goal), {
+    kb, planner: createPlanner(null), patroller: new Patroller(kb, world), hands: world, senses: world, analyser: createAnalyser(),
+    memory: null, critic: { blueprints: Object.keys(world.blueprints) }, queryLimit: 30, goalTimeBudgetMs: budgetMs,
+  }, { player: 'alice', requestId: 'r1', taskId: 't1', signal: new AbortController().signal, progress: (e) => events.push(e) })
+  return { out, events, world }
+}
+const failures = (events: TaskEvent[]): Array<{ reason: string | null; message: string }> =>
+  events.flatMap((e) => (e.kind === 'action' && !e.ok ? [{ reason: e.reason, message: e.message }] : []))
+
+const label = (a: { type: string; object?: string }): string => `${a.type} ${a.object ?? ''}`.trim()
+const labels = (w: SimWorld): string[] => w.calls.map((c) => label(c.action as { type: string; object?: string }))
+/** The crafts of a stone pickaxe from nothing, in order (moves such as dig_down may come in between). */
+const STONE_PICKAXE_CRAFTS = ['craft oak_planks', 'craft crafting_table', 'craft stick', 'craft wooden_pickaxe', 'craft stone_pickaxe']
+/** 1-based number of the first call labelled `what` in an undisturbed stone-pickaxe run. */
+async function callNumber(what: string): Promise<number> {
+  const i = labels((await run({ object: 'stone_pickaxe', count: 1 })).world).indexOf(what)
+  if (i < 0) throw new Error(`no ${what}`)
+  return i + 1
+}
+
+describe('offline planning loop (no LLM)', () => {
+  it('(j) makes a stone_pickaxe from an empty inventory with zero LLM calls, verified', async () => {
+    const { out, world } = await run({ object: 'stone_pickaxe', count: 1 })
+    expect(out).toMatchObject({ ok: true, llmCalls: 0, verification: '1 stone_pickaxe now in inventory (needed 1)', subGoalsRun: 7 })
+    expect(labels(world).filter((l) => l.startsWith('craft'))).toEqual(STONE_PICKAXE_CRAFTS)
+    expect(labels(world).slice(0, 2)).toEqual(['explore oak_log', 'mine oak_log'])
+    expect(labels(world)).toContain('mine cobblestone')
+    expect(world.calls.every((c) => c.result.ok)).toBe(true)
+    expect(world.count('stone_pickaxe')).toBe(1)
+  })
+
+  it('(j) reaches iron and diamond goals, digging down first', async () => {
+    const iron = await run({ object: 'iron_ingot', count: 2 })
+    expect(iron.out).toMatchObject({ ok: true, llmCalls: 0 })
+    const diamond = await run({ object: 'diamond', count: 1 })
+    expect(diamond.out.ok).toBe(true)
+    expect(diamond.world.calls.some((c) => c.action.type === 'dig_down')).toBe(true)
+  })
+
+  it('keeps hunting while each plan makes progress: 9 spider eyes at 0.33 a kill take 4 plans of 8 kills', async () => {
+    const { out, world } = await run({ object: 'spider_eye', count: 9 }, { time: 'night' })
+    expect(out).toMatchObject({ ok: true, subGoalsRun: 1 })
+    expect(world.calls.filter((c) => c.action.type === 'attack')).toHaveLength(32)
+  })
+
+  it('mines side drops by naming them: flint from gravel', async () => {
+    const { out, world } = await run({ object: 'flint', count: 1 })
+    expect(out.ok).toBe(true)
+    expect(labels(world)).toEqual(['explore gravel', 'mine flint'])
+    expect(world.count('gravel')).toBe(10) // expected yields per block: 1 gravel and 0.1 flint, so ten dug
+  })
+
+  it('(k) the patroller turns a crafted-but-not-really success into `unverified` and the step is re-planned', async () => {
+    const { out, events, world } = await run({ object: 'oak_planks', count: 4 }, { inventory: { oak_log: 1 }, lies: [{ type: 'craft', nth: 1 }] })
+    expect(world.calls[0]!.lied).toBe(true)
+    expect(world.calls[0]!.result.ok).toBe(true) // the world claimed success …
+    expect(failures(events)).toEqual([{ reason: 'unverified', message: 'I reported crafting 4 oak_planks, but my inventory changed by 0.' }]) // … the patroller did not believe it
+    expect(out).toMatchObject({ ok: true, verification: '4 oak_planks now in inventory (needed 4)' })
+  })
+
+  it('(k) a lying explore and a lying mine are caught too', async () => {
+    const { out, events } = await run({ object: 'oak_log', count: 2 }, { lies: [{ type: 'explore', nth: 1 }, { type: 'mine', nth: 1 }] })
+    expect(failures(events).map((f) => f.reason)).toEqual(['unverified', 'unverified'])
+    expect(failures(events)[0]!.message).toBe('I reported seeing oak_log but none is in sight now.')
+    expect(failures(events)[1]!.message).toBe('I reported mining oak_log, but I hold only 0 of the 2 oak_log I wanted.')
+    expect(out.ok).toBe(true)
+  })
+
+  it('(l) items cleared between sub-goals show up as a shortfall and are obtained again', async () => {
+    // right after the wooden pickaxe is made, the inventory is wiped: pickaxe, table, sticks and planks are gone
+    const n = (await callNumber('craft wooden_pickaxe')) + 1
+    const { out, world } = await run({ object: 'stone_pickaxe', count: 1 }, { clears: [{ beforeCall: n, items: 'all' }] })
+    expect(out).toMatchObject({ ok: true, llmCalls: 0 })
+    const calls = labels(world)
+    expect(calls.filter((c) => c === 'craft wooden_pickaxe')).toHaveLength(2) // made twice: the first one vanished
+    expect(calls.filter((c) => c === 'mine oak_log')).toHaveLength(2)
+    expect(world.count('stone_pickaxe')).toBe(1)
+  })
+
+  it('(l) materials taken in the middle of a sub-goal make the executor decompose again instead of giving up', async () => {
+    // the sticks vanish just before "craft stone_pickaxe" runs (after its pre-check)
+    const n = await callNumber('craft stone_pickaxe')
+    const { out, events, world } = await run({ object: 'stone_pickaxe', count: 1 }, { clears: [{ beforeCall: n, items: { stick: 2 } }] })
+    expect(failures(events)).toEqual([{ reason: 'missing_materials', message: 'To craft stone_pickaxe I still need 2 stick.' }])
+    expect(out).toMatchObject({ ok: true, llmCalls: 0 })
+    expect(labels(world).slice(n)).toEqual(['craft stick', 'craft stone_pickaxe'])
+  })
+
+  it('a goal already held is verified without any action', async () => {
+    const { out, world } = await run({ object: 'stick', count: 4 }, { inventory: { stick: 5 } })
+    expect(out).toMatchObject({ ok: true, subGoalsRun: 0, verification: '5 stick now in inventory (needed 4)' })
+    expect(world.calls).toHaveLength(0)
+  })
+
+  it('a cancelled task stops between actions with AbortedError', async () => {
+    const world = createSimWorld(kb)
+    const ac = new AbortController()
+    let actions = 0
+    const err = await runGoal(Goal.parse({ object: 'stone_pickaxe', count: 1 }), {
+      kb, planner: createPlanner(null), patroller: new Patroller(kb, world), hands: world, senses: world, analyser: createAnalyser(),
+      memory: null, critic: { blueprints: [] }, queryLimit: 30, goalTimeBudgetMs: 60_000,
+    }, { player: 'alice', requestId: 'r1', taskId: 't1', signal: ac.signal, progress: (e) => { if (e.kind === 'action' && ++actions === 3) ac.abort() } }).catch((e: unknown) => e)
+    expect((err as { code?: string }).code).toBe('aborted')
+    expect(world.calls).toHaveLength(3)
+  })
+
+  it('an impossible or unknown goal fails with a reason instead of looping', async () => {
+    const unknown = await run({ object: 'iron', count: 1 })
+    expect(unknown.out.ok).toBe(false)
+    expect(unknown.out.message).toMatch(/unknown item "iron"/)
+    const missing = await run({ object: 'oak_log', count: 1 }, { absent: ['oak_log'] }, 2000)
+    expect(missing.out.ok).toBe(false)
+    expect(missing.out.message).toBe('I could not finish 1 oak_log: gave up on 1 oak_log after 3 plans: I searched but found no oak_log around here.')
+    expect(missing.world.calls.length).toBeLessThanOrEqual(3)
+  })
+
+  it('a find-goal succeeds only when the object is in sight with every condition met', async () => {
+    const found = await run({ object: 'cow', count: 1, conditions: { biome: 'savanna' } })
+    expect(found.out.ok).toBe(true)
+    expect(found.out.verification).toMatch(/^cow in sight .* biome savanna/)
+    const night = await run({ object: 'zombie', count: 1, conditions: { time: 'night' } }, { time: 'night' })
+    expect(night.out.ok).toBe(true)
+    // the thing to be near is looked for too, not waited for
+    const near = await run({ object: 'cow', count: 1, conditions: { near: 'water' } }, {}, 3000)
+    expect(near.out).toMatchObject({ ok: true, subGoalsRun: 1 })
+    expect(labels(near.world)).toEqual(['explore cow', 'explore water'])
+    const rain = await run({ object: 'cow', count: 1, conditions: { weather: 'rain' } }, {}, 1200)
+    expect(rain.out.ok).toBe(false)
+    expect(rain.out.message).toBe('I could not find cow with every condition met in time; unmet: weather rain (it is clear).')
+  })
+})
