@@ -1,0 +1,45 @@
+/**
+ * `approach(object)`: path (mineflayer-pathfinder) to the nearest *visible* instance of a block or entity and succeed
+ * within 2 blocks of it. Fails with `not_found` when none is in view and `no_path` when it cannot be reached.
+ */
+import type { Action } from '../schemas/action.js'
+import type { Entity } from 'prismarine-entity'
+import { Vec3 } from 'vec3'
+import { resolveTarget } from './names.js'
+import { fail, type Run } from './types.js'
+import { nearestVisibleBlock, visibleEntities } from './vision.js'
+import { goals, goto } from './world.js'
+
+export const REACH = 2
+
+function blockDistance(feet: Vec3, block: Vec3): number {
+  return feet.floored().distanceTo(block)
+}
+
+export async function approach(run: Run, action: Extract<Action, { type: 'approach' }>): Promise<string> {
+  const { bot } = run
+  const target = resolveTarget(bot, action.object)
+  if (target.kind === 'block') {
+    const block = nearestVisibleBlock(bot, target.block.blockIds)
+    if (!block) fail('not_found', `I cannot see any ${action.object} from here.`)
+    const p = block.position
+    run.progress.setTarget(() => blockDistance(bot.entity.position, p))
+    if (blockDistance(bot.entity.position, p) > REACH) {
+      run.step()
+      await goto(run, new goals.GoalNear(p.x, p.y, p.z, REACH), action.object)
+    }
+    const d = blockDistance(bot.entity.position, p)
+    if (d > REACH + 0.5) fail('no_path', `I got only within ${d.toFixed(1)} blocks of ${action.object}.`)
+    return `I am next to ${block.name} at ${p.x} ${p.y} ${p.z}.`
+  }
+  const entity: Entity | undefined = visibleEntities(bot, target.names)[0]
+  if (!entity) fail('not_found', `I cannot see any ${action.object} from here.`)
+  run.progress.setTarget(() => entity.position.distanceTo(bot.entity.position))
+  while (entity.position.distanceTo(bot.entity.position) > REACH) {
+    if (!bot.entities[entity.id]) fail('not_found', `I lost sight of the ${action.object}.`)
+    run.step()
+    const p = entity.position
+    await goto(run, new goals.GoalNear(p.x, p.y, p.z, 1), `the ${action.object}`)
+  }
+  return `I am next to the ${action.object}.`
+}

@@ -1,0 +1,57 @@
+/**
+ * `attack(object, tool)`: fight the nearest visible entity of that kind with the given weapon (mineflayer-pvp) until
+ * it dies, then pick up what it dropped. Fails with `not_found` when none is in view and `missing_tool` when the
+ * weapon is absent; the fight-back reflex ignores the entity the action fights on purpose.
+ */
+import type { Action } from '../schemas/action.js'
+import type { Entity } from 'prismarine-entity'
+import { sleep } from '../util/async.js'
+import { entityTarget, resolveItem } from './names.js'
+import { reflexesOf } from './reflexes.js'
+import { fail, type Run } from './types.js'
+import { visibleEntities } from './vision.js'
+import { collectDrops, equipNamed } from './world.js'
+
+function dead(run: Run, e: Entity, died: Set<number>): boolean {
+  if (died.has(e.id) || !run.bot.entities[e.id] || e.isValid === false) return true
+  const health = (e as Entity & { health?: number }).health
+  return typeof health === 'number' && health <= 0
+}
+
+export async function attack(run: Run, action: Extract<Action, { type: 'attack' }>): Promise<string> {
+  const { bot } = run
+  const names = entityTarget(bot, action.object)
+  if (!names) { resolveItem(bot, action.object); fail('invalid', `${action.object} is not a creature I can attack.`) }
+  const tool = action.tool === null ? null : resolveItem(bot, action.tool).names[0]!
+  if (tool && !bot.inventory.items().some((i) => i.name === tool)) fail('missing_tool', `I need a ${tool} to attack the ${action.object} but have none.`)
+  const target = visibleEntities(bot, names)[0]
+  if (!target) fail('not_found', `I cannot see any ${action.object} from here.`)
+  await equipNamed(run, tool)
+  const died = new Set<number>()
+  const onDead = (e: Entity): void => { died.add(e.id) }
+  const onHurt = (e: Entity): void => { if (e.id === target.id) run.progress.work(1) }
+  bot.on('entityDead', onDead)
+  bot.on('entityGone', onDead)
+  bot.on('entityHurt', onHurt)
+  const reflexes = reflexesOf(bot)
+  reflexes?.setEngaged(target.id)
+  run.progress.setTarget(() => target.position.distanceTo(bot.entity.position))
+  let last = target.position.clone()
+  try {
+    void bot.pvp.attack(target).catch(() => {})
+    while (!dead(run, target, died)) {
+      run.step()
+      last = target.position.clone()
+      await sleep(150, run.signal).catch(() => run.check())
+    }
+  } finally {
+    bot.removeListener('entityDead', onDead)
+    bot.removeListener('entityGone', onDead)
+    bot.removeListener('entityHurt', onHurt)
+    reflexes?.setEngaged(null)
+    await bot.pvp.stop().catch(() => {})
+    try { bot.pvp.forceStop() } catch { /* idle */ }
+  }
+  await collectDrops(run, last, 6, 4000)
+  return `I killed the ${action.object}.`
+}

@@ -1,0 +1,44 @@
+/**
+ * `craft(object, count, materials, tool)`: craft `count` more of an item with bot.craft, in the 2×2 inventory grid or
+ * at a crafting table (a visible one, or one placed from the inventory and picked back up). Fails with `invalid`
+ * (unknown or uncraftable item), `missing_materials`, `missing_tool` (table needed but none) or `unverified` when the
+ * items did not arrive.
+ */
+import type { Action } from '../schemas/action.js'
+import { resolveItem } from './names.js'
+import { checkMaterials, release, station, type Station } from './stations.js'
+import { countOf, fail, type Run } from './types.js'
+
+export async function craft(run: Run, action: Extract<Action, { type: 'craft' }>): Promise<string> {
+  const { bot } = run
+  const ref = resolveItem(bot, action.object)
+  const name = ref.names[0]!
+  const id = ref.ids[0]!
+  if (action.tool !== null && resolveItem(bot, action.tool).names[0] !== 'crafting_table') fail('invalid', `Crafting uses a crafting_table or the inventory grid, not ${action.tool}.`)
+  checkMaterials(run, action.materials)
+  if (bot.recipesAll(id, null, true).length === 0) fail('invalid', `${name} cannot be crafted.`)
+  let recipe = bot.recipesFor(id, null, 1, null)[0]
+  let table: Station | null = null
+  try {
+    if (!recipe || action.tool === 'crafting_table') {
+      const any = bot.recipesFor(id, null, 1, true)[0]
+      if (!any) fail('missing_materials', `I lack the materials for any recipe of ${name}.`)
+      table = await station(run, 'crafting_table', name)
+      recipe = bot.recipesFor(id, null, 1, table.block)[0] ?? any
+    }
+    const per = recipe.result.count || 1
+    const times = Math.ceil(action.count / per)
+    const before = countOf(bot, [name])
+    run.step(times)
+    await bot.craft(recipe, times, table?.block ?? undefined)
+    run.check()
+    const made = countOf(bot, [name]) - before
+    if (made < action.count) fail('unverified', `I tried to craft ${action.count} ${name} but only ${made} arrived.`)
+    await release(run, table)
+    table = null
+    return `I crafted ${made} ${name}.`
+  } catch (err) {
+    if (table) await release(run, table).catch(() => {})
+    throw err
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * `explore(object, strategy)`: move until the object is *seen* (line of sight from the eyes, no x-ray). Surface:
+ * the world is a grid of 20×20-block cells visited breadth-first from the start cell, pathing to each cell's centre
+ * while looking. Underground: a 1×2 tunnel dug depth-first in straight segments with side branches, never opening a
+ * block next to lava or water. Fails with `not_found` when the step or time budget runs out.
+ */
+import type { Action } from '../schemas/action.js'
+import { Vec3 } from 'vec3'
+import { sleep } from '../util/async.js'
+import { resolveTarget, type Target } from './names.js'
+import { fail, type Run } from './types.js'
+import { nearestVisibleBlock, visibleEntities } from './vision.js'
+import { digBlock, goals, goto } from './world.js'
+import { standStill } from '../bot/body.js'
+
+export const CELL = 20
+const SEGMENT = 8
+
+function seenAt(run: Run, target: Target): Vec3 | null {
+  if (target.kind === 'block') return nearestVisibleBlock(run.bot, target.block.blockIds)?.position ?? null
+  return visibleEntities(run.bot, target.names)[0]?.position ?? null
+}
+
+function found(run: Run, object: string, at: Vec3): string {
+  const d = at.distanceTo(run.bot.entity.position)
+  return `I can see ${object} ${d.toFixed(0)} blocks away at ${Math.floor(at.x)} ${Math.floor(at.y)} ${Math.floor(at.z)}.`
+}
+
+/** Path toward a goal while checking every 250 ms whether the target came into view. */
+async function moveLooking(run: Run, goal: ConstructorParameters<typeof goals.GoalXZ> | Vec3, target: Target): Promise<Vec3 | null> {
+  const g = goal instanceof Vec3 ? new goals.GoalBlock(goal.x, goal.y, goal.z) : new goals.GoalXZ(goal[0], goal[1])
+  let seen: Vec3 | null = null
+  const poll = setInterval(() => {
+    if (seen) return
+    try { seen = seenAt(run, target) } catch { /* chunk not loaded */ }
+    if (seen) standStill(run.bot)
+  }, 250)
+  try {
+    await goto(run, g, 'the next place to look').catch((err: unknown) => { run.check(); if (!seen && (err as { reason?: string }).reason !== 'no_path') throw err })
+  } finally { clearInterval(poll) }
+  return seen ?? seenAt(run, target)
+}
+
+async function surface(run: Run, target: Target, object: string): Promise<string> {
+  const p = run.bot.entity.position
+  const start: [number, number] = [Math.floor(p.x / CELL), Math.floor(p.z / CELL)]
+  const queue: Array<[number, number]> = [start]
+  const queued = new Set([start.join(',')])
+  while (queue.length) {
+    const [cx, cz] = queue.shift()!
+    run.step()
+    const seen = await moveLooking(run, [cx * CELL + CELL / 2, cz * CELL + CELL / 2], target)
+    if (seen) return found(run, object, seen)
+    for (const [dx, dz] of [[1, 0], [0, 1], [-1, 0], [0, -1]] as const) {
+      const k = `${cx + dx},${cz + dz}`
+      if (!queued.has(k)) { queued.add(k); queue.push([cx + dx, cz + dz]) }
+    }
+  }
+  return fail('not_found', `I explored every place I could reach and never saw ${object}.`)
+}
+
+function fluidNear(run: Run, p: Vec3): boolean {
+  for (const d of [[0, 0, 0], [1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]] as const) {
+    const n = run.bot.blockAt(p.offset(d[0], d[1], d[2]))?.name
+    if (n === 'lava' || n === 'water') return true
+  }
+  return false
+}
+
+async function underground(run: Run, target: Target, object: string): Promise<string> {
+  const { bot } = run
+  const dirs = [new Vec3(1, 0, 0), new Vec3(0, 0, 1), new Vec3(-1, 0, 0), new Vec3(0, 0, -1)]
+  const origin = bot.entity.position.floored()
+  const stack: Array<{ from: Vec3; dir: Vec3 }> = dirs.map((dir) => ({ from: origin, dir })).reverse()
+  const dug = new Set<string>([origin.toString()])
+  while (stack.length) {
+    const { from, dir } = stack.pop()!
+    let cur = from
+    if (!cur.equals(bot.entity.position.floored())) await goto(run, new goals.GoalBlock(cur.x, cur.y, cur.z), 'my tunnel').catch(() => run.check())
+    let steps = 0
+    for (; steps < SEGMENT; steps++) {
+      const next = cur.plus(dir)
+      if (dug.has(next.toString())) break
+      if (fluidNear(run, next) || fluidNear(run, next.offset(0, 1, 0))) break
+      const floor = bot.blockAt(next.offset(0, -1, 0))
+      if (!floor || floor.boundingBox !== 'block') break
+      for (const q of [next.offset(0, 1, 0), next]) {
+        const b = bot.blockAt(q)
+        if (b && b.boundingBox === 'block') {
+          if (b.diggable === false || b.hardness === null) break
+          await bot.tool.equipForBlock(b, {}).catch(() => {})
+          await digBlock(run, b)
+          const seen = seenAt(run, target)
+          if (seen) return found(run, object, seen)
+        }
+      }
+      run.step()
+      await goto(run, new goals.GoalBlock(next.x, next.y, next.z), 'the tunnel face').catch(() => run.check())
+      if (!bot.entity.position.floored().equals(next)) break
+      dug.add(next.toString())
+      cur = next
+      const seen = seenAt(run, target)
+      if (seen) return found(run, object, seen)
+      await sleep(0, run.signal).catch(() => run.check())
+    }
+    if (steps > 0) {
+      const left = new Vec3(-dir.z, 0, dir.x)
+      const right = new Vec3(dir.z, 0, -dir.x)
+      stack.push({ from: cur, dir: right }, { from: cur, dir: left }, { from: cur, dir })
+    }
+  }
+  return fail('not_found', `I tunnelled as far as I safely could and never saw ${object}.`)
+}
+
+export async function explore(run: Run, action: Extract<Action, { type: 'explore' }>): Promise<string> {
+  const target = resolveTarget(run.bot, action.object)
+  const now = seenAt(run, target)
+  if (now) return found(run, action.object, now)
+  return action.strategy === 'surface' ? surface(run, target, action.object) : underground(run, target, action.object)
+}

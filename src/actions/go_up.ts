@@ -1,0 +1,82 @@
+/**
+ * `go_up(tool)`: return to the place on the surface that `dig_down` remembered. In the shaft's column it pillars
+ * straight up (jump, place a scaffold block from the inventory under itself, digging anything overhead with the
+ * tool), which also closes the hole; elsewhere, or when pillaring fails, it lets the pathfinder find a way (towering
+ * or a staircase). Fails with `not_found` when no surface place is remembered, `missing_materials` when it has
+ * nothing to pillar with and no path, `no_path` otherwise.
+ */
+import type { Action } from '../schemas/action.js'
+import type { Bot } from 'mineflayer'
+import { Vec3 } from 'vec3'
+import { waitFor } from '../util/async.js'
+import { forgetSurface, surfaceOf } from './memory.js'
+import { resolveItem } from './names.js'
+import { fail, type Run } from './types.js'
+import { digBlock, equipNamed, goals, goto } from './world.js'
+
+const SCAFFOLD = ['dirt', 'cobblestone', 'cobbled_deepslate', 'netherrack', 'stone', 'andesite', 'diorite', 'granite', 'tuff', 'deepslate', 'oak_planks', 'spruce_planks', 'birch_planks']
+
+function scaffold(bot: Bot) { return bot.inventory.items().find((i) => SCAFFOLD.includes(i.name)) }
+
+/** Jump-place our way up the current column to `topY`; false when it could not continue. */
+async function pillarUp(run: Run, topY: number, tool: string | null): Promise<boolean> {
+  const { bot } = run
+  let stuck = 0
+  while (Math.floor(bot.entity.position.y + 0.01) < topY) {
+    run.step()
+    const feet = bot.entity.position.floored()
+    for (const dy of [2, 3]) {
+      const above = bot.blockAt(feet.offset(0, dy, 0))
+      if (above && above.boundingBox === 'block' && feet.y + dy <= topY + 1) {
+        if (tool) await equipNamed(run, tool); else await bot.tool.equipForBlock(above, {}).catch(() => {})
+        await digBlock(run, above)
+      }
+    }
+    const item = scaffold(bot)
+    if (!item) return false
+    await bot.equip(item, 'hand')
+    const ref = bot.blockAt(feet.offset(0, -1, 0))
+    if (!ref || ref.boundingBox !== 'block') return false
+    bot.setControlState('jump', true)
+    try {
+      await waitFor(() => bot.entity.position.y > feet.y + 1.05, 1500, 'jumping', 10, run.signal)
+      await bot.placeBlock(ref, new Vec3(0, 1, 0)).catch(() => {})
+    } catch { run.check() } finally { bot.setControlState('jump', false) }
+    await waitFor(() => bot.entity.onGround, 1500, 'landing', 20, run.signal).catch(() => run.check())
+    if (Math.floor(bot.entity.position.y + 0.01) <= feet.y) { if (++stuck >= 3) return false } else stuck = 0
+  }
+  return true
+}
+
+export async function goUp(run: Run, action: Extract<Action, { type: 'go_up' }>): Promise<string> {
+  const { bot } = run
+  const tool = action.tool === null ? null : resolveItem(bot, action.tool).names[0]!
+  if (tool && !bot.inventory.items().some((i) => i.name === tool)) fail('missing_tool', `I need a ${tool} to go up but have none.`)
+  const home = surfaceOf(bot)
+  if (!home) fail('not_found', 'I do not remember where I left the surface.')
+  const feet = bot.entity.position.floored()
+  if (feet.y < home.y) {
+    if (feet.x !== home.x || feet.z !== home.z) await goto(run, new goals.GoalXZ(home.x, home.z), 'the bottom of my shaft').catch(() => run.check())
+    const inShaft = bot.entity.position.floored().x === home.x && bot.entity.position.floored().z === home.z
+    if (inShaft) await pillarUp(run, home.y, tool)
+  }
+  const arrived = (): boolean => {
+    const p = bot.entity.position
+    return Math.floor(p.y + 0.01) >= home.y && Math.hypot(p.x - (home.x + 0.5), p.z - (home.z + 0.5)) <= 2
+  }
+  if (!arrived()) {
+    if (tool) await equipNamed(run, tool)
+    const spots = [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]].map(([dx, dz]) => new goals.GoalBlock(home.x + dx!, home.y, home.z + dz!))
+    await goto(run, new goals.GoalCompositeAny(spots), 'the place where I left the surface').catch((err: unknown) => {
+      run.check()
+      if (!scaffold(bot)) fail('missing_materials', 'I have no blocks left to climb back up with and found no other way up.')
+      throw err
+    })
+  }
+  if (!arrived()) {
+    const d = bot.entity.position.floored().distanceTo(home)
+    fail('no_path', `I got back up only within ${d.toFixed(1)} blocks of where I left the surface.`)
+  }
+  forgetSurface(bot)
+  return `I am back on the surface at ${home.x} ${home.y} ${home.z}.`
+}

@@ -1,0 +1,62 @@
+/**
+ * `mine(object, tool, count)`: dig visible blocks of the object with the given tool and collect the drops until
+ * `count` of the wanted item are in the inventory (a total, as in GITM). The object may name the block (iron_ore →
+ * counts raw_iron) or its drop (cobblestone → digs stone). Fails with `missing_tool` when the tool is absent or cannot
+ * harvest the block, `not_found` when no instance is in view.
+ */
+import type { Action } from '../schemas/action.js'
+import type { Block } from 'prismarine-block'
+import { blockTarget, resolveItem } from './names.js'
+import { countOf, fail, type Run } from './types.js'
+import { nearestVisibleBlock, visibleBlocks } from './vision.js'
+import { collectDrops, digBlock, equipNamed } from './world.js'
+
+function harvestable(run: Run, block: Block, tool: string | null): boolean {
+  const tools = block.harvestTools
+  if (!tools) return true
+  if (tool === null) return false
+  const id = run.bot.registry.itemsByName[tool]?.id
+  return id !== undefined && id in tools
+}
+
+export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>): Promise<string> {
+  const { bot } = run
+  const target = blockTarget(bot, action.object)
+  if (!target) { resolveItem(bot, action.object); fail('invalid', `${action.object} is not something I can dig.`) }
+  const tool = action.tool === null ? null : resolveItem(bot, action.tool).names[0]!
+  if (tool && !bot.inventory.items().some((i) => i.name === tool)) fail('missing_tool', `I need a ${tool} to mine ${action.object} but have none.`)
+  const have = (): number => countOf(bot, target.wanted)
+  const wantedName = target.wanted.length === 1 ? target.wanted[0]! : action.object
+  run.progress.setWanted(have)
+  run.progress.setTarget(() => {
+    const b = nearestVisibleBlock(bot, target.blockIds, 16)
+    return b ? b.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position) : null
+  })
+  const skipped = new Set<string>()
+  let dug = 0
+  while (have() < action.count) {
+    const block = visibleBlocks(bot, target.blockIds, 32, 16).find((b) => !skipped.has(b.position.toString()))
+    if (!block) fail('not_found', dug ? `I mined ${dug} ${action.object} but can see no more; I have ${have()} of ${action.count} ${wantedName}.` : `I cannot see any ${action.object} from here.`)
+    if (!harvestable(run, block, tool)) {
+      const names = Object.keys(block.harvestTools ?? {}).map((id) => bot.registry.items[Number(id)]?.name).filter(Boolean)
+      fail('missing_tool', `${block.name} needs ${names.slice(0, 3).join(' or ')} to drop anything, not ${tool ?? 'my hand'}.`)
+    }
+    await equipNamed(run, tool)
+    const before = have()
+    try {
+      await digBlock(run, block)
+    } catch (err) {
+      run.check()
+      // the dig promise can reject although the block broke (a late block update); only skip blocks still there
+      if (bot.blockAt(block.position)?.type === block.type) {
+        skipped.add(block.position.toString())
+        if (skipped.size > 5) throw err
+        continue
+      }
+    }
+    dug++
+    await collectDrops(run, block.position, 6, 5000)
+    if (have() <= before) skipped.add(block.position.toString())
+  }
+  return `I have ${have()} ${wantedName} now (mined ${dug} ${action.object}).`
+}

@@ -1,0 +1,64 @@
+/**
+ * `smelt(object, count, materials, fuel)`: smelt `count` items in a furnace (a visible one, or one placed from the
+ * inventory and picked back up), putting in the input and enough fuel and waiting until all output is taken. Fails
+ * with `missing_materials` (input or fuel short), `missing_tool` (no furnace) or `timeout` when output stops coming.
+ */
+import type { Action } from '../schemas/action.js'
+import { sleep } from '../util/async.js'
+import { resolveItem } from './names.js'
+import { checkMaterials, release, station, type Station } from './stations.js'
+import { countOf, fail, type Run } from './types.js'
+
+/** Items one fuel item smelts (minecraft wiki); unknown fuels count as one. */
+function burns(name: string): number {
+  if (name === 'coal' || name === 'charcoal') return 8
+  if (name === 'coal_block') return 80
+  if (name === 'lava_bucket') return 100
+  if (name === 'blaze_rod') return 12
+  if (/_(planks|log|wood)$/.test(name) || name.endsWith('_stem')) return 1.5
+  if (name === 'stick' || name.endsWith('_sapling')) return 0.5
+  return 1
+}
+
+export async function smelt(run: Run, action: Extract<Action, { type: 'smelt' }>): Promise<string> {
+  const { bot } = run
+  const out = resolveItem(bot, action.object).names[0]!
+  const inputs = Object.keys(action.materials)
+  if (inputs.length !== 1) fail('invalid', 'Smelting takes exactly one kind of input material.')
+  const inRef = resolveItem(bot, inputs[0]!)
+  const fuelRef = resolveItem(bot, action.fuel)
+  const input = bot.inventory.items().find((i) => inRef.names.includes(i.name))
+  const fuel = bot.inventory.items().find((i) => fuelRef.names.includes(i.name))
+  checkMaterials(run, { [inputs[0]!]: action.count })
+  if (!input) fail('missing_materials', `I have no ${inputs[0]} to smelt.`)
+  if (!fuel) fail('missing_materials', `I have no ${action.fuel} to burn.`)
+  const fuelNeeded = Math.ceil(action.count / burns(fuel.name))
+  if (countOf(bot, [fuel.name]) < fuelNeeded + (fuel.name === input.name ? action.count : 0)) fail('missing_materials', `I need ${fuelNeeded} ${fuel.name} as fuel.`)
+  let furnaceStation: Station | null = null
+  try {
+    furnaceStation = await station(run, 'furnace', out)
+    const furnace = await bot.openFurnace(furnaceStation.block)
+    let taken = 0
+    try {
+      await furnace.putFuel(fuel.type, null, fuelNeeded)
+      await furnace.putInput(input.type, null, action.count)
+      let lastGain = Date.now()
+      while (taken < action.count) {
+        run.step()
+        await sleep(500, run.signal).catch(() => run.check())
+        const o = furnace.outputItem()
+        if (o && o.count > 0) {
+          const got = await furnace.takeOutput()
+          taken += got?.count ?? 0
+          lastGain = Date.now()
+        } else if (Date.now() - lastGain > 20_000) fail('timeout', `The furnace stopped giving ${out} after ${taken} of ${action.count}.`)
+      }
+    } finally { furnace.close() }
+    await release(run, furnaceStation)
+    furnaceStation = null
+    return `I smelted ${taken} ${out}.`
+  } catch (err) {
+    if (furnaceStation) await release(run, furnaceStation).catch(() => {})
+    throw err
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The one contract every action handler implements (after mineflayer's one-capability-per-plugin pattern): a handler
+ * receives the bot, its validated action and a `Run` — the combined AbortSignal (stop, reflex, death, stall, time
+ * budget), the step budget, the progress tracker and the name resolver — and returns a result or throws an
+ * `ActionFailure` with a fixed FailureReason. Also holds the default budgets per action type and the small result
+ * helpers, so handlers stay short and uniform.
+ */
+import type { Bot } from 'mineflayer'
+import type { Action, ActionResult, ActionType, FailureReason } from '../schemas/action.js'
+import type { ProgressEntry, ProgressTracker } from '../progress/signal.js'
+import type { ProgressRules } from '../progress/rules.js'
+
+export interface Budget { steps: number; timeMs: number }
+
+/** What a caller passes to `execute` besides the bot and the action. */
+export interface ActionContext {
+  signal: AbortSignal
+  budget?: Partial<Budget>
+  /** Receives every progress-signal entry while a long action runs. */
+  onSignal?: (entry: ProgressEntry) => void
+  /** Override the shipped data/progress-rules.json (tests, tuning). */
+  rules?: ProgressRules
+}
+
+/** Why the run's own AbortSignal fired; mapped to a FailureReason by the registry. */
+export type StopCause = 'interrupted' | 'unsafe' | 'died' | 'stalled' | 'timeout' | 'budget'
+
+export class StopSignal extends Error {
+  constructor(override readonly cause: StopCause, readonly detail: string) { super(detail); this.name = 'StopSignal' }
+}
+
+/** A failure with a fixed reason; thrown by handlers and turned into an ActionResult by the registry. */
+export class ActionFailure extends Error {
+  constructor(readonly reason: FailureReason, message: string) { super(message); this.name = 'ActionFailure' }
+}
+
+export interface Run {
+  readonly bot: Bot
+  readonly signal: AbortSignal
+  readonly budget: Budget
+  readonly startedAt: number
+  readonly progress: ProgressTracker
+  /** Count one unit of work; aborts the run with cause 'budget' once the step budget is spent. */
+  step(n?: number): void
+  stepsUsed(): number
+  /** Throws the run's StopSignal if it was aborted. */
+  check(): void
+}
+
+/** A handler returns a success message (inventory delta and duration are filled in by the registry). */
+export type Handler<T extends Action = Action> = (run: Run, action: T) => Promise<string>
+
+export type Handlers = { [K in ActionType]: Handler<Extract<Action, { type: K }>> }
+
+export const DEFAULT_BUDGETS: Record<ActionType, Budget> = {
+  equip: { steps: 2, timeMs: 5_000 },
+  explore: { steps: 400, timeMs: 120_000 },
+  approach: { steps: 20, timeMs: 60_000 },
+  mine: { steps: 128, timeMs: 180_000 },
+  attack: { steps: 400, timeMs: 60_000 },
+  dig_down: { steps: 200, timeMs: 120_000 },
+  go_up: { steps: 50, timeMs: 90_000 },
+  craft: { steps: 64, timeMs: 40_000 },
+  smelt: { steps: 64, timeMs: 180_000 },
+  apply: { steps: 4, timeMs: 15_000 },
+  place: { steps: 4, timeMs: 10_000 },
+  build: { steps: 300, timeMs: 240_000 },
+}
+
+/** Actions that run the progress tracker and can be stopped as `stalled`. */
+export const TRACKED: ReadonlySet<ActionType> = new Set(['explore', 'approach', 'mine', 'attack', 'dig_down'])
+
+export function fail(reason: FailureReason, message: string): never { throw new ActionFailure(reason, message) }
+
+export function inventoryCounts(bot: Bot): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const item of bot.inventory.items()) out[item.name] = (out[item.name] ?? 0) + item.count
+  return out
+}
+
+export function countOf(bot: Bot, names: Iterable<string>): number {
+  const set = new Set(names)
+  let n = 0
+  for (const item of bot.inventory.items()) if (set.has(item.name)) n += item.count
+  return n
+}
+
+export function delta(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const d = (after[k] ?? 0) - (before[k] ?? 0)
+    if (d !== 0) out[k] = d
+  }
+  return out
+}
+
+export function result(ok: boolean, reason: FailureReason | null, message: string, inventoryDelta: Record<string, number>, durationMs: number): ActionResult {
+  return { ok, reason, message, inventoryDelta, durationMs: Math.max(0, Math.round(durationMs)) }
+}

@@ -1,0 +1,93 @@
+/**
+ * What the bot can *see* — no x-ray: a block counts only when a ray from the bot's eyes reaches it (its centre or the
+ * centre of one of its faces), an entity only within view distance with a clear line from the eyes to its body.
+ * Used by explore (succeeds when seen), approach and mine (only visible instances are targets) and the progress
+ * sampler (lava in view, distance to the nearest target).
+ */
+import type { Bot } from 'mineflayer'
+import type { Block } from 'prismarine-block'
+import type { Entity } from 'prismarine-entity'
+import { Vec3 } from 'vec3'
+import { findBlocksFast } from './find.js'
+
+export const VIEW_DISTANCE = 32
+const FACES = [new Vec3(0.5, 0.5, 0.5), new Vec3(0.5, 1.01, 0.5), new Vec3(0.5, -0.01, 0.5), new Vec3(1.01, 0.5, 0.5), new Vec3(-0.01, 0.5, 0.5), new Vec3(0.5, 0.5, 1.01), new Vec3(0.5, 0.5, -0.01)]
+
+/** Eye height of a standing player (prismarine-entity does not type it). */
+export const EYE_HEIGHT = 1.62
+
+export function eyes(bot: Bot): Vec3 { return bot.entity.position.offset(0, EYE_HEIGHT, 0) }
+
+/** True when a ray from the eyes to the point hits nothing solid before it (the target block itself excluded). */
+function clearLine(bot: Bot, from: Vec3, to: Vec3, target: Vec3 | null): boolean {
+  const dir = to.minus(from)
+  const range = dir.norm()
+  if (range < 0.01) return true
+  const hit = bot.world.raycast(from, dir.normalize(), range) as (Block & { position: Vec3 }) | null
+  if (!hit) return true
+  return target !== null && hit.position.equals(target)
+}
+
+export function canSee(bot: Bot, block: Block): boolean {
+  const from = eyes(bot)
+  for (const f of FACES) if (clearLine(bot, from, block.position.plus(f), block.position)) return true
+  return false
+}
+
+/** Visible blocks of the given types, nearest first. */
+export function visibleBlocks(bot: Bot, ids: Set<number>, maxDistance = VIEW_DISTANCE, count = 64): Block[] {
+  const positions = findBlocksFast(bot, ids, maxDistance, count * 8)
+  const out: Block[] = []
+  for (const p of positions) {
+    const b = bot.blockAt(p)
+    if (b && canSee(bot, b)) out.push(b)
+    if (out.length >= count) break
+  }
+  return out
+}
+
+export function nearestVisibleBlock(bot: Bot, ids: Set<number>, maxDistance = VIEW_DISTANCE): Block | null {
+  return visibleBlocks(bot, ids, maxDistance, 1)[0] ?? null
+}
+
+export function canSeeEntity(bot: Bot, e: Entity, maxDistance = VIEW_DISTANCE): boolean {
+  const from = eyes(bot)
+  if (e.position.distanceTo(bot.entity.position) > maxDistance) return false
+  const h = e.height ?? 1
+  return [h * 0.9, h * 0.5, 0.1].some((dy) => clearLine(bot, from, e.position.offset(0, dy, 0), null))
+}
+
+/** Visible living entities whose type name is in `names`, nearest first. */
+export function visibleEntities(bot: Bot, names: string[], maxDistance = VIEW_DISTANCE): Entity[] {
+  const set = new Set(names)
+  return Object.values(bot.entities)
+    .filter((e) => e !== bot.entity && e.isValid !== false && set.has(e.name ?? '') && canSeeEntity(bot, e, maxDistance))
+    .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))
+}
+
+/** Is the sky visible straight above the bot's head (nothing but glass and tree parts — logs, leaves — above)? */
+export function skyAbove(bot: Bot): boolean {
+  const game = bot.game as typeof bot.game & { minY?: number; height?: number }
+  const top = (game.minY ?? -64) + (game.height ?? 384)
+  const p = bot.entity.position.floored()
+  for (let y = p.y + 2; y < top; y++) {
+    const b = bot.blockAt(new Vec3(p.x, y, p.z))
+    if (b && b.boundingBox === 'block' && b.name !== 'glass' && !b.name.endsWith('leaves') && !b.name.endsWith('_log')) return false
+  }
+  return true
+}
+
+export function lavaInView(bot: Bot, distance: number): boolean {
+  const lava = bot.registry.blocksByName.lava?.id
+  if (lava === undefined) return false
+  return nearestVisibleBlock(bot, new Set([lava]), distance) !== null
+}
+
+/** Below the surface: no sky straight above, or walled in at head height (a hole or a tunnel). */
+export function isUnderground(bot: Bot): boolean {
+  if (!skyAbove(bot)) return true
+  const head = bot.entity.position.floored().offset(0, 1, 0)
+  let walls = 0
+  for (const [dx, dz] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) if (bot.blockAt(head.offset(dx, 0, dz))?.boundingBox === 'block') walls++
+  return walls >= 3
+}

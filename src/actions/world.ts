@@ -1,0 +1,158 @@
+/**
+ * Shared hands for the handlers: abortable pathfinder movement (failures mapped to `no_path`/`timeout`), equipping a
+ * named item, digging one block with a given tool, walking over dropped items to pick them up, and placing a block
+ * from the inventory next to the bot on solid ground. Each helper honours the run's AbortSignal and cleans up its
+ * listeners; none of them decides an action's outcome beyond throwing ActionFailure with a fixed reason.
+ */
+import type { Bot } from 'mineflayer'
+import type { Block } from 'prismarine-block'
+import type { Entity } from 'prismarine-entity'
+import pathfinderPkg from 'mineflayer-pathfinder'
+import { Vec3 } from 'vec3'
+import { standStill } from '../bot/body.js'
+import { sleep } from '../util/async.js'
+import { fail, type Run } from './types.js'
+
+const { goals } = pathfinderPkg
+export { goals }
+type Goal = Parameters<Bot['pathfinder']['goto']>[0]
+
+/** Path to a goal; resolves when the pathfinder says it arrived (callers verify), throws no_path/timeout failures. */
+export async function goto(run: Run, goal: Goal, what: string): Promise<void> {
+  const { bot } = run
+  run.check()
+  const onAbort = (): void => standStill(bot)
+  run.signal.addEventListener('abort', onAbort, { once: true })
+  try {
+    await bot.pathfinder.goto(goal)
+  } catch (err) {
+    run.check()
+    const name = (err as Error).name
+    if (name === 'NoPath') fail('no_path', `I found no path to ${what}.`)
+    if (name === 'Timeout') fail('no_path', `I could not work out a path to ${what} in time.`)
+    fail('error', `Moving to ${what} failed: ${(err as Error).message}.`)
+  } finally {
+    run.signal.removeEventListener('abort', onAbort)
+    // after an abort the registry has already stopped the body; a late standStill could cancel the next action
+    if (!run.signal.aborted) standStill(bot)
+  }
+  run.check()
+}
+
+/** Hold the named item in the hand (or in the armour/off-hand slot for armour and shields). */
+export async function equipNamed(run: Run, name: string | null): Promise<void> {
+  const { bot } = run
+  if (name === null) {
+    if (bot.heldItem) await bot.unequip('hand').catch(() => {})
+    return
+  }
+  const item = bot.inventory.items().find((i) => i.name === name)
+  if (!item) fail('missing_tool', `I have no ${name} to hold.`)
+  const dest = /_helmet$/.test(name) ? 'head' : /_chestplate$|^elytra$/.test(name) ? 'torso' : /_leggings$/.test(name) ? 'legs' : /_boots$/.test(name) ? 'feet' : name === 'shield' ? 'off-hand' : 'hand'
+  await bot.equip(item, dest)
+  run.check()
+}
+
+/** Dig one block (the tool must already be in hand); counts a step and reports work to the progress signal. */
+export async function digBlock(run: Run, block: Block): Promise<void> {
+  const { bot } = run
+  run.step()
+  const onAbort = (): void => { try { bot.stopDigging() } catch { /* not digging */ } }
+  run.signal.addEventListener('abort', onAbort, { once: true })
+  try {
+    if (bot.entity.position.offset(0, 1.62, 0).distanceTo(block.position.offset(0.5, 0.5, 0.5)) > 5.5) {
+      await goto(run, new goals.GoalGetToBlock(block.position.x, block.position.y, block.position.z), block.name)
+    }
+    await bot.dig(block, true)
+  } catch (err) {
+    run.check()
+    fail('error', `Digging ${block.name} failed: ${(err as Error).message}.`)
+  } finally {
+    run.signal.removeEventListener('abort', onAbort)
+  }
+  run.progress.work(1)
+  run.check()
+}
+
+function droppedItems(run: Run, near: Vec3, radius: number): Entity[] {
+  return Object.values(run.bot.entities).filter((e) => e.name === 'item' && e.isValid !== false && e.position.distanceTo(near) <= radius)
+}
+
+/** Walk over dropped items within `radius` of `near` until they are picked up or `timeoutMs` passes. */
+export async function collectDrops(run: Run, near: Vec3, radius = 6, timeoutMs = 6000): Promise<void> {
+  const { bot } = run
+  const deadline = Date.now() + timeoutMs
+  const ignored = new Set<number>()
+  await sleep(250, run.signal).catch(() => run.check())
+  while (Date.now() < deadline) {
+    run.check()
+    const items = droppedItems(run, near, radius).filter((e) => !ignored.has(e.id)).sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))
+    const item = items[0]
+    if (!item) return
+    if (item.position.distanceTo(bot.entity.position) > 1.2) {
+      const p = item.position
+      await goto(run, new goals.GoalNear(p.x, p.y, p.z, 0.8), 'the dropped item').catch(() => { run.check(); ignored.add(item.id) })
+    }
+    await sleep(300, run.signal).catch(() => run.check())
+    if (bot.entities[item.id] && item.position.distanceTo(bot.entity.position) < 1.5) {
+      // the server picks items up within ~1.75 blocks; if it still lies here after a while, give up on it
+      await sleep(500, run.signal).catch(() => run.check())
+      if (bot.entities[item.id]) ignored.add(item.id)
+    }
+  }
+}
+
+function solid(b: Block | null): boolean { return !!b && b.boundingBox === 'block' }
+function free(b: Block | null): boolean { return !!b && (b.boundingBox === 'empty') && b.name !== 'lava' && b.name !== 'water' }
+
+/** Free spots next to the bot (not its own column) with solid ground under them, nearest first. */
+export function placeSpots(run: Run, radius = 2): Vec3[] {
+  const { bot } = run
+  const me = bot.entity.position.floored()
+  const out: Vec3[] = []
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -radius; dx <= radius; dx++) {
+      for (let dz = -radius; dz <= radius; dz++) {
+        if (Math.abs(dx) + Math.abs(dz) === 0 || Math.abs(dx) + Math.abs(dz) > radius + 1) continue
+        const p = me.offset(dx, dy, dz)
+        if (free(bot.blockAt(p)) && solid(bot.blockAt(p.offset(0, -1, 0))) && free(bot.blockAt(p.offset(0, 1, 0)))) out.push(p)
+      }
+    }
+  }
+  return out.sort((a, b) => a.distanceTo(me) - b.distanceTo(me) || Math.abs(a.y - me.y) - Math.abs(b.y - me.y))
+}
+
+/** Place one `name` from the inventory on solid ground next to the bot; returns where it stands. */
+export async function placeNear(run: Run, name: string): Promise<Block> {
+  const { bot } = run
+  const item = bot.inventory.items().find((i) => i.name === name)
+  if (!item) fail('missing_materials', `I have no ${name} to place.`)
+  const spots = placeSpots(run)
+  if (!spots.length) fail('no_space', `There is no free spot on solid ground next to me to place ${name}.`)
+  let lastErr = ''
+  for (const spot of spots.slice(0, 4)) {
+    run.check()
+    await bot.equip(item, 'hand')
+    const ref = bot.blockAt(spot.offset(0, -1, 0))!
+    try {
+      await bot.lookAt(spot.offset(0.5, 0, 0.5), true)
+      await bot.placeBlock(ref, new Vec3(0, 1, 0))
+    } catch (err) { lastErr = (err as Error).message }
+    await sleep(150, run.signal).catch(() => run.check())
+    const placed = bot.blockAt(spot)
+    if (placed?.name === name || (placed && placed.name !== 'air' && bot.registry.blocksByName[name]?.id === placed.type)) return placed
+  }
+  return fail('no_space', `Placing ${name} next to me failed${lastErr ? `: ${lastErr}` : ''}.`)
+}
+
+/** Dig a block we placed ourselves (table, furnace) and pick it back up. */
+export async function pickUp(run: Run, block: Block): Promise<void> {
+  const b = run.bot.blockAt(block.position)
+  if (!b || b.type !== block.type) return
+  const axe = run.bot.inventory.items().find((i) => /_pickaxe$/.test(i.name) && block.name === 'furnace')
+  if (axe) await run.bot.equip(axe, 'hand')
+  await digBlock(run, b)
+  await collectDrops(run, block.position, 4, 3000)
+}
+
+export { Vec3 }
