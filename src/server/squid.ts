@@ -71,10 +71,14 @@ export interface SquidServer {
 
 export interface PracticeOptions { seed: number; version: string; [key: string]: unknown }
 
-/** The one contract every server plugin file default-exports. */
+/**
+ * The one contract every server plugin file default-exports. flying-squid calls `server(serv, options)` with its
+ * *own* createMCServer options; our PracticeOptions (seed, naturalSpawning, …) are stored per plugin by `addPlugin`
+ * and read with `practiceOptions(serv, name)` from src/server/mobs/practice.ts.
+ */
 export interface SquidPlugin {
   name: string
-  server?(serv: SquidServer, options: PracticeOptions): void
+  server?(serv: SquidServer, squidOptions: Record<string, unknown>): void
   player?(player: SquidPlayer, serv: SquidServer): void
 }
 
