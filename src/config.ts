@@ -21,7 +21,7 @@ export const ConfigSchema = z.object({
   MC_VERSION: z.enum(SUPPORTED_VERSIONS).default('1.20.2'),
   MC_AUTH: z.enum(['offline', 'microsoft']).default('offline'),
   // Embedded practice world
-  GHOST_SEED: int(0, 2 ** 31 - 1, 1),
+  GHOST_SEED: int(1, 2 ** 31 - 1, 1), // flying-squid treats 0 as 'pick a random seed'
   // People and roles
   GHOST_OWNERS: names,
   GHOST_TRUSTED: names,
@@ -68,7 +68,7 @@ const FIX: Record<string, string> = {
   MC_USERNAME: 'use 3-16 letters, digits or underscores, e.g. MC_USERNAME=Ghost',
   MC_VERSION: `set one of the supported versions: ${SUPPORTED_VERSIONS.join(', ')}`,
   MC_AUTH: 'set MC_AUTH=offline (local or offline-mode servers) or MC_AUTH=microsoft',
-  GHOST_SEED: 'set a whole number between 0 and 2147483647',
+  GHOST_SEED: 'set a whole number between 1 and 2147483647 (0 would make the world random)',
   GHOST_PREFIX: 'use 1-3 characters, e.g. GHOST_PREFIX=!',
   GHOST_CHAT_INTERVAL_MS: 'set milliseconds between chat lines (0-10000), e.g. 600',
   GHOST_DB: 'set a file path, e.g. GHOST_DB=./memory.db',

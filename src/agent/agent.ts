@@ -17,7 +17,13 @@ export function createAgent(deps: AgentDeps): AgentPort {
   async function pursueGoals(goals: Goal[], run: AgentRun): Promise<string> {
     const lines: string[] = []
     for (const goal of goals) {
-      const out = await runGoal(goal, deps, { player: run.request.player, requestId: run.request.id, taskId: run.taskId, signal: run.signal, progress: run.progress })
+      let out
+      try {
+        out = await runGoal(goal, deps, { player: run.request.player, requestId: run.request.id, taskId: run.taskId, signal: run.signal, progress: run.progress })
+      } catch (err) {
+        if (err instanceof GhostError && err.code === 'llm_budget') { lines.push(`I stopped: ${err.userMessage}`); break }
+        throw err
+      }
       const calls = deps.llm ? ` (${out.llmCalls} LLM call${out.llmCalls === 1 ? '' : 's'})` : ''
       lines.push(out.ok ? `${out.message} Verified: ${out.verification}.${calls}` : `${out.message}${out.verification ? ` Checked: ${out.verification}.` : ''}`)
       if (!out.ok) break
