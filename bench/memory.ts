@@ -12,6 +12,7 @@ import { hashEmbed, LOCAL_EMBED_DIM, openMemory } from '../src/memory/index.js'
 import type { Action } from '../src/schemas/action.js'
 import type { PlanRunInput } from '../src/schemas/memory.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
+import { mulberry32 } from '../src/util/random.js'
 
 const SIZES = [10_000, 100_000]
 const BATCH = 1000
@@ -25,17 +26,7 @@ const ITEMS = ['oak_log', 'birch_log', 'spruce_log', 'cobblestone', 'stone', 'ir
   'oak_planks', 'ladder', 'bed', 'white_wool', 'leather', 'book', 'paper', 'sugar_cane', 'clay_ball', 'brick', 'flint']
 const TOOLS = [null, 'crafting_table', 'furnace', 'wooden_pickaxe', 'stone_pickaxe', 'iron_pickaxe']
 
-/** Small deterministic PRNG (mulberry32) so every run fills the same data. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const rng = mulberry32
 
 function makeRun(r: () => number): PlanRunInput {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!

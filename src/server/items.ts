@@ -4,12 +4,11 @@
  * removing items, and spawning dropped-item entities through the drops plugin's `spawnItemDrop`
  * (src/server/plugins/drops-items.ts), which owns item-entity metadata and pickup.
  */
-import { createRequire } from 'node:module'
 import { Vec3 } from 'vec3'
 import type { SquidEntity, SquidItem, SquidPlayer, SquidServer, SquidWorld } from './squid.js'
 import { spawnItemDrop } from './plugins/drops-items.js'
+import { itemApi } from './windows/stack.js'
 
-const require = createRequire(import.meta.url)
 
 /** Window slot ids of the player inventory in vanilla's insertion order: hotbar (36..44) then main (9..35). */
 export const STORAGE_SLOTS: number[] = [...Array.from({ length: 9 }, (_, i) => 36 + i), ...Array.from({ length: 27 }, (_, i) => 9 + i)]
@@ -19,16 +18,8 @@ export const ALL_SLOTS: number[] = Array.from({ length: 41 }, (_, i) => 5 + i)
 interface InventoryWindow { slots: Array<SquidItem | null | undefined>; updateSlot(slot: number, item: SquidItem | null): void }
 type ItemCtor = new (type: number, count: number, metadata?: number, nbt?: unknown) => SquidItem
 
-const itemCtors = new WeakMap<object, ItemCtor>()
-/** prismarine-item's Item class for the server's registry (the same class flying-squid uses). */
-export function itemClass(serv: SquidServer): ItemCtor {
-  let ctor = itemCtors.get(serv.registry)
-  if (!ctor) {
-    ctor = (require('prismarine-item') as (reg: unknown) => ItemCtor)(serv.registry)
-    itemCtors.set(serv.registry, ctor)
-  }
-  return ctor
-}
+/** prismarine-item's Item class for the server's registry (one loader, shared with the window code). */
+export function itemClass(serv: SquidServer): ItemCtor { return itemApi(serv) as unknown as ItemCtor }
 
 export function inventory(player: SquidPlayer): InventoryWindow {
   return player.inventory as unknown as InventoryWindow

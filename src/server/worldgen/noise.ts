@@ -30,17 +30,9 @@ export function hash01(...values: number[]): number {
 }
 
 /** Seeded PRNG returning floats in [0, 1) (mulberry32). */
-export type Rng = () => number
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { mulberry32, type Rng } from '../../util/random.js'
+
+export { mulberry32, type Rng }
 
 /** Integer in [min, max] inclusive. */
 export function randInt(rng: Rng, min: number, max: number): number {

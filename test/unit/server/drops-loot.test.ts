@@ -6,20 +6,11 @@
 import { describe, expect, it } from 'vitest'
 import prismarineRegistry from 'prismarine-registry'
 import { canHarvest, rollBlockLoot, type LootRegistry } from '../../../src/server/plugins/drops-loot.js'
+import { mulberry32 } from '../../../src/util/random.js'
 
 const reg = (prismarineRegistry as unknown as (v: string) => LootRegistry)('1.20.2')
 
-/** Deterministic PRNG (mulberry32) so the statistics are reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const rng = mulberry32
 
 function rate(block: string, item: string, n: number, tool: { name: string } | null = null): number {
   const r = rng(42)
