@@ -36,7 +36,8 @@ async function moveLooking(run: Run, goal: ConstructorParameters<typeof goals.Go
     if (seen) standStill(run.bot)
   }, 250)
   try {
-    await goto(run, g, 'the next place to look').catch((err: unknown) => { run.check(); if (!seen && (err as { reason?: string }).reason !== 'no_path') throw err })
+    // a cell it cannot reach, or a path something else stopped, is skipped; the budget and the stall check bound it
+    await goto(run, g, 'the next place to look').catch(() => run.check())
   } finally { clearInterval(poll) }
   return seen ?? seenAt(run, target)
 }

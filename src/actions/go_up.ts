@@ -13,10 +13,16 @@ import { forgetSurface, surfaceOf } from './memory.js'
 import { resolveItem } from './names.js'
 import { fail, type Run } from './types.js'
 import { digBlock, equipNamed, goals, goto } from './world.js'
+import { SCAFFOLD } from '../bot/create.js'
 
-const SCAFFOLD = ['dirt', 'cobblestone', 'cobbled_deepslate', 'netherrack', 'stone', 'andesite', 'diorite', 'granite', 'tuff', 'deepslate', 'oak_planks', 'spruce_planks', 'birch_planks']
+/** Junk blocks first (the bot-wide SCAFFOLD list); crafting materials only as a last resort to get out at all. */
+const PILLAR_BLOCKS = [...SCAFFOLD, 'cobblestone', 'stone', 'deepslate', 'oak_planks', 'spruce_planks', 'birch_planks']
 
-function scaffold(bot: Bot) { return bot.inventory.items().find((i) => SCAFFOLD.includes(i.name)) }
+function scaffold(bot: Bot) {
+  const items = bot.inventory.items()
+  for (const name of PILLAR_BLOCKS) { const it = items.find((i) => i.name === name); if (it) return it }
+  return undefined
+}
 
 /** Jump-place our way up the current column to `topY`; false when it could not continue. */
 async function pillarUp(run: Run, topY: number, tool: string | null): Promise<boolean> {

@@ -139,15 +139,18 @@ export function attachReflexes(bot: Bot, opts: Partial<ReflexOptions> = {}): Ref
     if (!attacker || attacker.id === engaged) return
     if (bot.health <= options.fleeHealth) {
       stopMoving()
-      bot.pathfinder.setGoal(new goals.GoalInvert(new goals.GoalFollow(attacker, 12)), true)
+      const fleeGoal = new goals.GoalInvert(new goals.GoalFollow(attacker, 12))
+      bot.pathfinder.setGoal(fleeGoal, true)
       busyUntil = Date.now() + 4000
-      setTimeout(() => { if (Date.now() >= busyUntil - 50) stopMoving() }, 4000)
+      // stop fleeing after 4 s, unless something else has taken the pathfinder since
+      setTimeout(() => { if (bot.pathfinder.goal === fleeGoal) stopMoving() }, 4000)
       fire('flee', `I ran from ${attacker.name ?? 'an attacker'} because my health is low.`)
     } else {
       stopMoving()
       busyUntil = Date.now() + 10_000
       void bot.pvp.attack(attacker).catch(() => {})
-      setTimeout(() => { void bot.pvp.stop().catch(() => {}) }, 10_000)
+      // give up the fight after 10 s, unless it already ended or another fight started
+      setTimeout(() => { if (bot.pvp.target === attacker) void bot.pvp.stop().catch(() => {}) }, 10_000)
       fire('fight', `I fought back against ${attacker.name ?? 'an attacker'}.`)
     }
   }

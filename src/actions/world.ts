@@ -122,13 +122,40 @@ export function placeSpots(run: Run, radius = 2): Vec3[] {
   return out.sort((a, b) => a.distanceTo(me) - b.distanceTo(me) || Math.abs(a.y - me.y) - Math.abs(b.y - me.y))
 }
 
-/** Place one `name` from the inventory on solid ground next to the bot; returns where it stands. */
+/**
+ * In a 1×1 shaft or tunnel there is no free spot: dig out one side pocket at foot level (two blocks high, solid
+ * floor, no liquid next to it) with the best tool held, and offer it as the spot.
+ */
+async function digSpot(run: Run): Promise<Vec3[]> {
+  const { bot } = run
+  const me = bot.entity.position.floored()
+  for (const [dx, dz] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+    const p = me.offset(dx, 0, dz)
+    const foot = bot.blockAt(p)
+    const head = bot.blockAt(p.offset(0, 1, 0))
+    if (!foot || !head || !solid(bot.blockAt(p.offset(0, -1, 0)))) continue
+    const around = [p.offset(1, 0, 0), p.offset(-1, 0, 0), p.offset(0, 0, 1), p.offset(0, 0, -1), p.offset(0, 2, 0)].map((q) => bot.blockAt(q)?.name)
+    if (around.some((n) => n === 'lava' || n === 'water')) continue
+    const toDig = [foot, head].filter((b) => !free(b))
+    if (toDig.some((b) => !b.diggable || b.name === 'bedrock' || !bot.canDigBlock(b))) continue
+    for (const b of toDig) {
+      const tool = bot.pathfinder.bestHarvestTool(b)
+      if (tool) await bot.equip(tool, 'hand')
+      await digBlock(run, b)
+    }
+    if (free(bot.blockAt(p)) && free(bot.blockAt(p.offset(0, 1, 0)))) return [p]
+  }
+  return []
+}
+
+/** Place one `name` from the inventory on solid ground next to the bot (digging a pocket if needed); returns it. */
 export async function placeNear(run: Run, name: string): Promise<Block> {
   const { bot } = run
   const item = bot.inventory.items().find((i) => i.name === name)
   if (!item) fail('missing_materials', `I have no ${name} to place.`)
-  const spots = placeSpots(run)
-  if (!spots.length) fail('no_space', `There is no free spot on solid ground next to me to place ${name}.`)
+  let spots = placeSpots(run)
+  if (!spots.length) spots = await digSpot(run)
+  if (!spots.length) fail('no_space', `There is no free spot on solid ground next to me to place ${name}, and I could not dig one.`)
   let lastErr = ''
   for (const spot of spots.slice(0, 4)) {
     run.check()

@@ -1,0 +1,151 @@
+/**
+ * Integration tests of the action registry on a superflat practice world (real server child, real bot from
+ * createBot): validation with did-you-mean, equip, place, mine, approach, explore (success, not_found, stop), stop
+ * during mine, dig_down/go_up, build, and the BotState feedback. Blocks are set with /setblock, items given with
+ * /give (count 1 each, see the flying-squid notes).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Bot } from 'mineflayer'
+import { createBot } from '../../src/bot/create.js'
+import type { ServerHandle } from '../../src/server/process.js'
+import { execute, feedback, lastTrace } from '../../src/actions/index.js'
+import { onceEvent, sleep, waitFor } from '../../src/util/async.js'
+import { command, startServer, VERSION } from '../helpers/world.js'
+
+let server: ServerHandle
+let bot: Bot
+const never = new AbortController().signal
+
+async function give(name: string, n = 1): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    const before = bot.inventory.items().filter((x) => x.name === name).reduce((a, x) => a + x.count, 0)
+    bot.chat(`/give ${bot.username} ${name}`)
+    await waitFor(() => bot.inventory.items().filter((x) => x.name === name).reduce((a, x) => a + x.count, 0) > before, 3000, `give ${name}`)
+  }
+}
+function here() { return bot.entity.position.floored() }
+async function setblock(x: number, y: number, z: number, name: string): Promise<void> {
+  await command(bot, `/setblock ${x} ${y} ${z} ${name}`, 50)
+  await waitFor(() => bot.blockAt(bot.entity.position.floored().set(x, y, z))?.name === name, 3000, `setblock ${name}`)
+}
+
+beforeAll(async () => {
+  server = await startServer({ generator: 'superflat' })
+  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostA', version: VERSION, auth: 'offline' })
+  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
+  await bot.waitForChunksToLoad()
+  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+})
+afterAll(async () => { try { bot?.quit() } catch { /* gone */ } await server?.stop() })
+
+describe('actions on a superflat world', () => {
+  it('rejects malformed actions and unknown names with a did-you-mean', async () => {
+    const bad = await execute(bot, { type: 'mine', object: 'dirt', tool: null, count: 0 }, { signal: never })
+    expect(bad).toMatchObject({ ok: false, reason: 'invalid' })
+    const typo = await execute(bot, { type: 'equip', object: 'iron_ingott' }, { signal: never })
+    expect(typo.reason).toBe('invalid')
+    expect(typo.message).toMatch(/did you mean iron_ingot/)
+    const bp = await execute(bot, { type: 'build', blueprint: 'pilar' }, { signal: never })
+    expect(bp.reason).toBe('invalid')
+    expect(bp.message).toMatch(/pillar/)
+  })
+
+  it('equips an item it has and reports missing_tool for one it lacks', async () => {
+    const missing = await execute(bot, { type: 'equip', object: 'wooden_pickaxe' }, { signal: never })
+    expect(missing.reason).toBe('missing_tool')
+    await give('wooden_pickaxe')
+    const ok = await execute(bot, { type: 'equip', object: 'wooden_pickaxe' }, { signal: never })
+    expect(ok).toMatchObject({ ok: true, reason: null })
+    expect(bot.heldItem?.name).toBe('wooden_pickaxe')
+  })
+
+  it('places a block next to itself, and fails with missing_materials without one', async () => {
+    const none = await execute(bot, { type: 'place', object: 'oak_planks' }, { signal: never })
+    expect(none.reason).toBe('missing_materials')
+    await give('dirt')
+    const r = await execute(bot, { type: 'place', object: 'dirt' }, { signal: never })
+    expect(r.ok).toBe(true)
+    expect(r.inventoryDelta).toEqual({ dirt: -1 })
+    const [x, y, z] = r.message.match(/at (-?\d+) (-?\d+) (-?\d+)/)!.slice(1).map(Number) as [number, number, number]
+    expect(bot.blockAt(here().set(x, y, z))?.name).toBe('dirt')
+  })
+
+  it('mines a visible log by its drop count, and reports not_found for blocks it cannot see', async () => {
+    const p = here()
+    await setblock(p.x + 3, p.y, p.z + 1, 'oak_log')
+    const r = await execute(bot, { type: 'mine', object: 'oak_log', tool: null, count: 1 }, { signal: never })
+    expect(r, r.message).toMatchObject({ ok: true, reason: null })
+    expect(r.inventoryDelta.oak_log).toBe(1)
+    expect(lastTrace(bot)?.action).toBe('mine')
+    const hidden = await execute(bot, { type: 'mine', object: 'diamond_ore', tool: null, count: 1 }, { signal: never })
+    expect(hidden.reason, hidden.message).toBe('not_found')
+  })
+
+  it('approaches a visible block to within 2 blocks and reports not_found for an unseen one', async () => {
+    const p = here()
+    await setblock(p.x - 12, p.y, p.z + 2, 'gold_block')
+    const r = await execute(bot, { type: 'approach', object: 'gold_block' }, { signal: never })
+    expect(r.ok, r.message).toBe(true)
+    expect(bot.entity.position.floored().distanceTo(p.offset(-12, 0, 2))).toBeLessThanOrEqual(2.5)
+    const none = await execute(bot, { type: 'approach', object: 'emerald_block' }, { signal: never })
+    expect(none.reason).toBe('not_found')
+  })
+
+  it('explores the surface until it sees a far block; fails not_found on a small budget; stops at once', async () => {
+    const p = here()
+    await setblock(p.x + 45, p.y, p.z, 'lapis_block')
+    const r = await execute(bot, { type: 'explore', object: 'lapis_block', strategy: 'surface' }, { signal: never, budget: { timeMs: 45_000 } })
+    expect(r.ok, r.message).toBe(true)
+    expect(r.message).toMatch(/I can see lapis_block/)
+    const none = await execute(bot, { type: 'explore', object: 'emerald_block', strategy: 'surface' }, { signal: never, budget: { timeMs: 4000 } })
+    expect(none.reason).toBe('not_found')
+    const stop = new AbortController()
+    const started = Date.now()
+    setTimeout(() => stop.abort(), 1500)
+    const s = await execute(bot, { type: 'explore', object: 'emerald_block', strategy: 'surface' }, { signal: stop.signal })
+    expect(s.reason, s.message).toBe('interrupted')
+    expect(Date.now() - started).toBeLessThan(2500)
+    await sleep(600)
+    expect(bot.pathfinder.isMoving()).toBe(false)
+    expect(Math.hypot(bot.entity.velocity.x, bot.entity.velocity.z)).toBeLessThan(0.02)
+  })
+
+  it('stops mining at once when told to', async () => {
+    const stop = new AbortController()
+    setTimeout(() => stop.abort(), 2000)
+    const started = Date.now()
+    const r = await execute(bot, { type: 'mine', object: 'grass_block', tool: null, count: 60 }, { signal: stop.signal })
+    expect(r.reason, r.message).toBe('interrupted')
+    expect(Date.now() - started).toBeLessThan(3000)
+    await sleep(300)
+    expect(bot.targetDigBlock).toBeFalsy()
+  })
+
+  it('digs down to a y-level, hits bedrock below, and goes back up to where it left the surface', async () => {
+    const surfaceY = here().y
+    const noMemory = await execute(bot, { type: 'go_up', tool: null }, { signal: never })
+    expect(noMemory.reason).toBe('not_found')
+    const down = await execute(bot, { type: 'dig_down', ylevel: surfaceY - 2, tool: null }, { signal: never })
+    expect(down.ok, down.message).toBe(true)
+    expect(here().y).toBe(surfaceY - 2)
+    const state = feedback(bot, { type: 'dig_down', ylevel: surfaceY - 2, tool: null }, down).state
+    expect(state.underground).toBe(true)
+    const bedrock = await execute(bot, { type: 'dig_down', ylevel: -40, tool: null }, { signal: never })
+    expect(bedrock.reason).toBe('no_path')
+    const up = await execute(bot, { type: 'go_up', tool: null }, { signal: never })
+    expect(up.ok, up.message).toBe(true)
+    expect(here().y).toBe(surfaceY)
+    expect(feedback(bot, { type: 'go_up', tool: null }, up).state).toMatchObject({ underground: false, biome: 'plains', health: 20 })
+  })
+
+  it('builds the pillar blueprint bottom-up and reports missing_materials for the shelter', async () => {
+    const lacking = await execute(bot, { type: 'build', blueprint: 'shelter' }, { signal: never })
+    expect(lacking.reason).toBe('missing_materials')
+    const have = bot.inventory.items().filter((i) => i.name === 'dirt').reduce((a, i) => a + i.count, 0)
+    if (have < 3) await give('dirt', 3 - have)
+    const r = await execute(bot, { type: 'build', blueprint: 'pillar' }, { signal: never })
+    expect(r.ok, r.message).toBe(true)
+    const [x, y, z] = r.message.match(/at (-?\d+) (-?\d+) (-?\d+)/)!.slice(1).map(Number) as [number, number, number]
+    for (let dy = 0; dy < 3; dy++) expect(bot.blockAt(here().set(x, y + dy, z))?.name).toBe('dirt')
+  })
+})

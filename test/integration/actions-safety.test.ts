@@ -1,0 +1,116 @@
+/**
+ * Integration tests of reflexes and the progress signal, driven through the registry's own run machinery
+ * (runHandler) with test-only movement loops: walking straight at a lava pool (set with /setblock on the path) or
+ * at a hole into the void makes the reflex stop the bot and step back, and the run reports `unsafe`; walking in
+ * circles makes the progress signal stop the run as `stalled`, with the trace kept for the failure analyser. Also
+ * explore(underground): tunnelling through the superflat dirt until a buried ore is in view.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Bot } from 'mineflayer'
+import { createBot } from '../../src/bot/create.js'
+import type { ServerHandle } from '../../src/server/process.js'
+import { execute, lastTrace } from '../../src/actions/index.js'
+import { runHandler } from '../../src/actions/run.js'
+import { loadRules, parseRules } from '../../src/progress/rules.js'
+import type { ProgressEntry } from '../../src/progress/signal.js'
+import { onceEvent, sleep, waitFor } from '../../src/util/async.js'
+import { command, startServer, VERSION } from '../helpers/world.js'
+
+let server: ServerHandle
+let bot: Bot
+const never = new AbortController().signal
+
+async function setblock(x: number, y: number, z: number, name: string): Promise<void> {
+  await command(bot, `/setblock ${x} ${y} ${z} ${name}`, 30)
+  await waitFor(() => bot.blockAt(bot.entity.position.floored().set(x, y, z))?.name === name, 3000, `setblock ${name}`)
+}
+
+/** Move to a fresh patch of the world for each test. */
+async function teleport(x: number, z: number): Promise<void> {
+  await command(bot, `/tp ${bot.username} ${x} 5 ${z}`, 50)
+  await waitFor(() => Math.abs(bot.entity.position.x - x) < 2 && Math.abs(bot.entity.position.z - z) < 2, 5000, 'teleport')
+  await bot.waitForChunksToLoad()
+  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+}
+
+/** Test-only movement: walk straight along +x until the run is stopped. */
+async function walkEast(): ReturnType<typeof runHandler> {
+  await bot.look(-Math.PI / 2, 0, true) // yaw -90° faces +x
+  return runHandler(bot, { signal: never }, { name: 'walk', doing: 'walking east', budget: { steps: 1000, timeMs: 8000 }, tracked: false }, async (run) => {
+    bot.setControlState('forward', true)
+    for (;;) { await sleep(50, run.signal).catch(() => run.check()); run.check() }
+  })
+}
+
+beforeAll(async () => {
+  server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })
+  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostC', version: VERSION, auth: 'offline' })
+  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
+  await bot.waitForChunksToLoad()
+  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+})
+afterAll(async () => { try { bot?.quit() } catch { /* gone */ } await server?.stop() })
+
+describe('reflexes and progress', () => {
+  it('stops before a lava pool on its path and steps back (unsafe)', async () => {
+    await teleport(40.5, 40.5)
+    const p = bot.entity.position.floored()
+    for (const dz of [-1, 0, 1]) for (const dx of [4, 5]) await setblock(p.x + dx, p.y - 1, p.z + dz, 'lava')
+    const r = await walkEast()
+    expect(r.reason, r.message).toBe('unsafe')
+    expect(r.message).toMatch(/lava/)
+    await sleep(900)
+    const feet = bot.entity.position.floored()
+    expect(feet.x).toBeLessThan(p.x + 4)
+    expect(bot.entity.position.x).toBeLessThan(p.x + 3.2) // stepped back from the edge
+    expect(bot.blockAt(feet)?.name).not.toBe('lava')
+    expect(bot.blockAt(feet.offset(0, -1, 0))?.name).not.toBe('lava')
+    expect(bot.health).toBe(20)
+  })
+
+  it('stops at the edge of a hole into the void (unsafe)', async () => {
+    await teleport(80.5, 40.5)
+    const p = bot.entity.position.floored()
+    for (let y = p.y - 1; y >= p.y - 5; y--) await setblock(p.x + 3, y, p.z, 'air')
+    const r = await walkEast()
+    expect(r.reason, r.message).toBe('unsafe')
+    expect(r.message).toMatch(/drop/)
+    await sleep(600)
+    expect(bot.entity.position.y).toBeGreaterThan(p.y - 0.5)
+    expect(bot.health).toBe(20)
+  })
+
+  it('explores underground by tunnelling until a buried ore comes into view', async () => {
+    await teleport(120.5, 40.5)
+    const down = await execute(bot, { type: 'dig_down', ylevel: 2, tool: null }, { signal: never })
+    expect(down.ok, down.message).toBe(true)
+    const p = bot.entity.position.floored()
+    await setblock(p.x + 7, p.y, p.z, 'iron_ore')
+    const r = await execute(bot, { type: 'explore', object: 'iron_ore', strategy: 'underground' }, { signal: never, budget: { timeMs: 40_000 } })
+    expect(r.ok, r.message).toBe(true)
+    expect(r.message).toMatch(/I can see iron_ore/)
+    expect(bot.entity.position.x).toBeGreaterThan(p.x + 2)
+  }, 50_000)
+
+  it('stops a bot that walks in circles as stalled and keeps the signal trace', async () => {
+    await teleport(40.5, 80.5)
+    const shipped = loadRules()
+    const rules = parseRules({ ...shipped, stall: { ...shipped.stall, windowMs: 4000, perAction: {} } })
+    const seen: ProgressEntry[] = []
+    const started = Date.now()
+    const r = await runHandler(bot, { signal: never, rules, onSignal: (e) => seen.push(e) }, { name: 'circle', doing: 'walking in circles', budget: { steps: 1000, timeMs: 30_000 }, tracked: true }, async (run) => {
+      bot.setControlState('forward', true)
+      for (let i = 0; ; i++) {
+        await bot.look((i * 0.25) % (2 * Math.PI), 0, true)
+        await sleep(50, run.signal).catch(() => run.check())
+      }
+    })
+    expect(r.reason, r.message).toBe('stalled')
+    expect(Date.now() - started).toBeLessThan(20_000)
+    const trace = lastTrace(bot)
+    expect(trace?.action).toBe('circle')
+    expect(trace?.reason).toBe('stalled')
+    expect(trace!.entries.some((e) => (e.parts.revisit ?? 0) < 0), JSON.stringify(trace!.entries.slice(-12))).toBe(true)
+    expect(seen.length).toBeGreaterThan(5)
+  }, 30_000)
+})

@@ -1,0 +1,117 @@
+/**
+ * Integration tests of the actions that need the practice server's mechanics (crafting tables, furnaces, combat,
+ * animals, hostile mobs, death): craft in the 2×2 grid and at a placed crafting table, smelt in a placed furnace, attack a cow and
+ * pick up its drops, apply a bucket to a cow and shears to a sheep, the fight-back reflex (`unsafe`), and `died` when the bot is killed mid-action.
+ * Superflat world without natural spawning; items come from /give, creatures from /summon.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Bot } from 'mineflayer'
+import { createBot } from '../../src/bot/create.js'
+import type { ServerHandle } from '../../src/server/process.js'
+import { execute } from '../../src/actions/index.js'
+import { onceEvent, waitFor } from '../../src/util/async.js'
+import { command, startServer, VERSION } from '../helpers/world.js'
+
+let server: ServerHandle
+let bot: Bot
+const never = new AbortController().signal
+
+function count(name: string): number { return bot.inventory.items().filter((i) => i.name === name).reduce((a, i) => a + i.count, 0) }
+async function give(name: string, n = 1): Promise<void> {
+  const before = count(name)
+  bot.chat(`/give ${bot.username} ${name} ${n}`)
+  await waitFor(() => count(name) >= before + n, 3000, `give ${name}`)
+}
+async function summon(name: string, dx: number, dz: number): Promise<void> {
+  const p = bot.entity.position.floored()
+  const before = Object.values(bot.entities).filter((e) => e.name === name).length
+  await command(bot, `/summon ${name} ${p.x + dx} ${p.y} ${p.z + dz}`, 50)
+  await waitFor(() => Object.values(bot.entities).filter((e) => e.name === name).length > before, 3000, `summon ${name}`)
+}
+
+beforeAll(async () => {
+  server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })
+  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostB', version: VERSION, auth: 'offline' })
+  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
+  await bot.waitForChunksToLoad()
+  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+  await command(bot, '/time set day', 50)
+})
+afterAll(async () => { try { bot?.quit() } catch { /* gone */ } await server?.stop() })
+
+describe('actions that need the server mechanics', () => {
+  it('crafts in the 2x2 grid and at a crafting table it places and picks back up', async () => {
+    const short = await execute(bot, { type: 'craft', object: 'oak_planks', count: 4, materials: { oak_log: 1 }, tool: null }, { signal: never })
+    expect(short.reason).toBe('missing_materials')
+    await give('oak_log', 3)
+    const planks = await execute(bot, { type: 'craft', object: 'oak_planks', count: 8, materials: { oak_log: 2 }, tool: null }, { signal: never })
+    expect(planks.ok, planks.message).toBe(true)
+    expect(planks.inventoryDelta).toMatchObject({ oak_log: -2, oak_planks: 8 })
+    const sticks = await execute(bot, { type: 'craft', object: 'stick', count: 4, materials: { oak_planks: 2 }, tool: null }, { signal: never })
+    expect(sticks.ok, sticks.message).toBe(true)
+    const noTable = await execute(bot, { type: 'craft', object: 'wooden_pickaxe', count: 1, materials: { oak_planks: 3, stick: 2 }, tool: 'crafting_table' }, { signal: never })
+    expect(noTable.reason).toBe('missing_tool')
+    await give('crafting_table')
+    const pick = await execute(bot, { type: 'craft', object: 'wooden_pickaxe', count: 1, materials: { oak_planks: 3, stick: 2 }, tool: 'crafting_table' }, { signal: never })
+    expect(pick.ok, pick.message).toBe(true)
+    expect(count('wooden_pickaxe')).toBe(1)
+    expect(count('crafting_table')).toBe(1)
+  })
+
+  it('smelts raw iron in a furnace it places, and reports missing_materials without fuel', async () => {
+    await give('furnace')
+    await give('raw_iron', 2)
+    const noFuel = await execute(bot, { type: 'smelt', object: 'iron_ingot', count: 2, materials: { raw_iron: 2 }, fuel: 'coal' }, { signal: never })
+    expect(noFuel.reason).toBe('missing_materials')
+    await give('coal')
+    const r = await execute(bot, { type: 'smelt', object: 'iron_ingot', count: 2, materials: { raw_iron: 2 }, fuel: 'coal' }, { signal: never })
+    expect(r.ok, r.message).toBe(true)
+    expect(r.inventoryDelta).toMatchObject({ iron_ingot: 2, raw_iron: -2 })
+    expect(count('furnace')).toBe(1)
+  }, 45_000)
+
+  it('attacks a cow until it dies and picks up its drops; not_found when none is in view', async () => {
+    const none = await execute(bot, { type: 'attack', object: 'zombie', tool: null }, { signal: never })
+    expect(none.reason).toBe('not_found')
+    await give('stone_sword')
+    await summon('cow', 4, 0)
+    const r = await execute(bot, { type: 'attack', object: 'cow', tool: 'stone_sword' }, { signal: never })
+    expect(r.ok, r.message).toBe(true)
+    expect(Object.values(bot.entities).some((e) => e.name === 'cow' && e.isValid !== false)).toBe(false)
+    expect((r.inventoryDelta.beef ?? 0) + (r.inventoryDelta.leather ?? 0)).toBeGreaterThan(0)
+  }, 45_000)
+
+  it('milks a cow with a bucket and shears a sheep; missing_tool without shears', async () => {
+    await summon('cow', -4, 2)
+    const noBucket = await execute(bot, { type: 'apply', object: 'cow', tool: 'bucket' }, { signal: never })
+    expect(noBucket.reason).toBe('missing_tool')
+    await give('bucket')
+    const milk = await execute(bot, { type: 'apply', object: 'cow', tool: 'bucket' }, { signal: never })
+    expect(milk.ok, milk.message).toBe(true)
+    expect(milk.inventoryDelta).toMatchObject({ bucket: -1, milk_bucket: 1 })
+    await summon('sheep', 3, -3)
+    await give('shears')
+    const wool = await execute(bot, { type: 'apply', object: 'sheep', tool: 'shears' }, { signal: never })
+    expect(wool.ok, wool.message).toBe(true)
+    expect(wool.inventoryDelta.white_wool ?? 0).toBeGreaterThan(0)
+  }, 30_000)
+
+  it('fights back when a zombie hits it mid-action, which ends the action as unsafe', async () => {
+    const p = bot.entity.position.floored()
+    for (let dy = 0; dy < 4; dy++) await command(bot, `/setblock ${p.x + 1} ${p.y + dy} ${p.z} birch_log`, 50)
+    const running = execute(bot, { type: 'mine', object: 'birch_log', tool: null, count: 4 }, { signal: never, budget: { timeMs: 25_000 } })
+    await summon('zombie', -4, 0)
+    const r = await running
+    expect(r.reason, r.message).toBe('unsafe')
+    expect(r.message).toMatch(/fought back against zombie/)
+    await command(bot, '/kill @e[type=zombie]', 200)
+  }, 30_000)
+
+  it('reports died when the bot is killed during an action', async () => {
+    const running = execute(bot, { type: 'explore', object: 'diamond_block', strategy: 'surface' }, { signal: never, budget: { timeMs: 20_000 } })
+    await new Promise((r) => setTimeout(r, 1000))
+    bot.chat(`/kill ${bot.username}`)
+    const r = await running
+    expect(r.reason, r.message).toBe('died')
+  }, 30_000)
+})

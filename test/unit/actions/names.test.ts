@@ -1,0 +1,43 @@
+/**
+ * Unit tests of action name resolution against the real 1.20.2 registry (prismarine-registry, no server): block or
+ * drop targets for mining, groups such as `log`, entities, and `invalid` with a did-you-mean for unknown names.
+ */
+import { describe, expect, it } from 'vitest'
+import type { Bot } from 'mineflayer'
+import registryFor from 'prismarine-registry'
+import { blockTarget, resolveItem, resolveTarget } from '../../../src/actions/names.js'
+import { ActionFailure } from '../../../src/actions/types.js'
+import { blueprintNames, loadBlueprint } from '../../../src/actions/build.js'
+
+// only `registry` and `version` are read by names.ts
+const bot = { registry: registryFor('1.20.2'), version: '1.20.2' } as unknown as Bot
+
+describe('action names', () => {
+  it('mines by block (iron_ore → raw_iron) or by drop (cobblestone ← stone)', () => {
+    expect(blockTarget(bot, 'iron_ore')?.wanted).toEqual(['raw_iron'])
+    const cobble = blockTarget(bot, 'cobblestone')!
+    expect(cobble.blockNames).toEqual(expect.arrayContaining(['stone', 'cobblestone']))
+    expect(cobble.wanted).toEqual(['cobblestone'])
+    expect(blockTarget(bot, 'raw_iron')?.blockNames).toEqual(expect.arrayContaining(['iron_ore', 'deepslate_iron_ore']))
+    expect(blockTarget(bot, 'log')?.blockNames).toEqual(expect.arrayContaining(['oak_log', 'birch_log']))
+  })
+
+  it('resolves entities before blocks and rejects unknown names with a did-you-mean', () => {
+    expect(resolveTarget(bot, 'cow')).toEqual({ kind: 'entity', names: ['cow'] })
+    expect(resolveTarget(bot, 'Oak Log').kind).toBe('block')
+    try { resolveItem(bot, 'iron_ingott'); expect.unreachable() } catch (err) {
+      expect(err).toBeInstanceOf(ActionFailure)
+      expect((err as ActionFailure).reason).toBe('invalid')
+      expect((err as ActionFailure).message).toMatch(/did you mean iron_ingot/)
+    }
+  })
+
+  it('ships the three blueprints with valid block names', () => {
+    expect(blueprintNames()).toEqual(expect.arrayContaining(['farm_plot', 'pillar', 'shelter']))
+    for (const name of blueprintNames()) {
+      const bp = loadBlueprint(name)!
+      for (const b of bp.blocks) expect(bot.registry.blocksByName[b.block], `${name}: ${b.block}`).toBeDefined()
+    }
+    expect(loadBlueprint('../package')).toBeNull()
+  })
+})
