@@ -22,6 +22,7 @@ import combatArmor from './combat-armor.js'
 import animals from './animals.js'
 import mobs from './mobs.js'
 import windows from './windows.js'
+import placeFix from './place-fix.js'
 import crafting from './crafting.js'
 import furnace from './furnace.js'
 import chest from './chest.js'
@@ -46,6 +47,7 @@ export const plugins: SquidPlugin[] = [
   animals,
   mobs,
   windows,
+  placeFix,
   crafting,
   furnace,
   chest,

@@ -1,0 +1,122 @@
+/**
+ * Block placement (`block_place`, vanilla use_item_on) that uses the item the client held when it sent the packet.
+ * flying-squid's placeBlock handler reads `player.heldItemSlot` only after awaiting the world (twice), so a
+ * `held_item_slot` or `window_click` that follows the block_place in the packet stream — a bot switching back to
+ * its tool right after placing — is applied first: the server then places and consumes the newly selected item
+ * (cobblestone instead of the dirt the client placed), and its decrement writes the captured stack into whatever
+ * slot is selected by then, overwriting that stack. This replaces that handler (found by its source text, like the
+ * windows plugin does) with one that snapshots hand, slot and item synchronously in packet order, handles the
+ * packets of a player one at a time, and at commit takes one item from that slot only if it still holds the same
+ * item (an immutable update, so the windows session syncs the client). Also vanilla: the off hand (hand 1) places
+ * from slot 45, and a block is only placed into a replaceable position (air, water, grass …), never over a block.
+ * Interactions (`serv.interactWithBlock`) and item handlers (`serv.onItemPlace`) work as before.
+ */
+import { Vec3 } from 'vec3'
+import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
+import { logger } from '../../util/log.js'
+import { countOf, sameItem, Stacks, type Stack } from '../windows/stack.js'
+
+type Listener = (...args: any[]) => void // eslint-disable-line @typescript-eslint/no-explicit-any -- EventEmitter listeners are untyped
+interface Emitter { listeners(ev: string): Listener[]; removeListener(ev: string, l: Listener): void; on(ev: string, l: Listener): void }
+interface PlacePacket { location: { x: number; y: number; z: number }; direction: number; hand?: number; cursorY?: number }
+interface WorldBlock { type: number; name: string; position?: Vec3; direction?: number }
+interface Inventory { slots: Array<Stack | null | undefined>; updateSlot(slot: number, item: Stack | null): void }
+interface BlockInfo { id: number; name: string; material?: string; minStateId: number }
+/** What the client held when it sent the packet: the slot it used and a copy of the stack in it. */
+interface Held { slot: number; item: Stack | null }
+
+const log = logger('server.place')
+
+const DIRECTION_VECTORS = [new Vec3(0, -1, 0), new Vec3(0, 1, 0), new Vec3(0, 0, -1), new Vec3(0, 0, 1), new Vec3(-1, 0, 0), new Vec3(1, 0, 0)]
+const DIRECTION_AXIS = ['y', 'y', 'z', 'z', 'x', 'x']
+const FACINGS = ['north', 'east', 'south', 'west']
+const MATERIAL_SOUND: Record<string, string> = { rock: 'stone', dirt: 'grass', plant: 'grass', wool: 'cloth', web: 'cloth', wood: 'wood' }
+/** Blocks vanilla 1.20.2 lets a placed block replace (`canBeReplaced`; snow layers are left out). */
+export const REPLACEABLE = new Set([
+  'air', 'cave_air', 'void_air', 'water', 'lava', 'grass', 'short_grass', 'fern', 'tall_grass', 'large_fern', 'dead_bush',
+  'vine', 'glow_lichen', 'fire', 'soul_fire', 'seagrass', 'tall_seagrass', 'structure_void', 'light', 'bubble_column',
+  'crimson_roots', 'warped_roots', 'nether_sprouts', 'hanging_roots',
+])
+
+/** Snapshot of the held stack, taken when the packet arrives (before anything else of the player is handled). */
+function heldNow(player: SquidPlayer, inv: Inventory, stacks: Stacks, hand: number | undefined): Held {
+  const slot = hand === 1 ? 45 : 36 + Number(player.heldItemSlot ?? 0)
+  return { slot, item: stacks.copy(inv.slots[slot]) }
+}
+
+async function place(serv: SquidServer, player: SquidPlayer, inv: Inventory, stacks: Stacks, p: PlacePacket, held: Held): Promise<void> {
+  const registry = serv.registry
+  const blocks = registry.blocks as Record<number, BlockInfo | undefined>
+  const world = player.world as unknown as { getBlock(pos: Vec3): Promise<WorldBlock> }
+  const referencePosition = new Vec3(p.location.x, p.location.y, p.location.z)
+  const block = await world.getBlock(referencePosition)
+  block.position = referencePosition
+  block.direction = p.direction
+  const interact = serv.interactWithBlock as (d: { block: WorldBlock; player: SquidPlayer }) => Promise<boolean>
+  if (await interact({ block, player })) return
+  if (player.gameMode >= 2) return
+  const item = held.item
+  if (!item || p.direction < 0 || p.direction > 5) return
+
+  // Clicking a replaceable block (tall grass, water …) places into it, otherwise next to the clicked face.
+  const directionVector = REPLACEABLE.has(block.name) ? new Vec3(0, 0, 0) : DIRECTION_VECTORS[p.direction]!
+  const placedPosition = referencePosition.plus(directionVector)
+  if (placedPosition.equals(player.position.floored())) return
+  const there = await world.getBlock(placedPosition)
+  if (!REPLACEABLE.has(there.name)) { log.debug('placement into an occupied position refused', { at: placedPosition, there: there.name }); return }
+
+  const dx = player.position.x - (placedPosition.x + 0.5)
+  const dz = player.position.z - (placedPosition.z + 0.5)
+  const angle = Math.atan2(dx, -dz) * 180 / Math.PI + 180 // [0, 360[
+  const cursorY = serv.supportFeature('blockPlaceHasIntCursor') ? Number(p.cursorY ?? 0) / 16 : Number(p.cursorY ?? 0)
+  const half = p.direction === 0 ? 'top' : p.direction === 1 ? 'bottom' : cursorY > 0.5 ? 'top' : 'bottom'
+  const placeItem = serv.placeItem as (d: Record<string, unknown>) => Promise<{ id?: number; data?: number }> | { id?: number; data?: number }
+  const { id, data } = await placeItem({
+    item, angle, direction: p.direction, player, referencePosition, placedPosition, directionVector,
+    properties: {
+      rotation: Math.floor(angle / 22.5 + 0.5) & 0xF,
+      axis: DIRECTION_AXIS[p.direction],
+      facing: FACINGS[Math.floor(angle / 90 + 0.5) & 0x3],
+      half,
+      waterlogged: there.name === 'water',
+    },
+  })
+  const info = id === undefined ? undefined : blocks[id]
+  if (!info) return
+
+  // Commit synchronously: one item from the slot the client used, only if it still holds that item.
+  if (player.gameMode === 0) {
+    const cur = inv.slots[held.slot] ?? null
+    if (!sameItem(cur, item)) { log.debug('held stack changed before the placement committed', { slot: held.slot }); return }
+    inv.updateSlot(held.slot, stacks.withCount(cur!, countOf(cur) - 1))
+  }
+  const playSound = serv.playSound as (s: string, w: unknown, pos: Vec3, o: Record<string, unknown>) => void
+  playSound('dig.' + (MATERIAL_SOUND[info.material ?? 'rock'] ?? 'stone'), player.world, placedPosition.offset(0.5, 0.5, 0.5), { pitch: 0.8 })
+  const stateId = serv.supportFeature('theFlattening') ? info.minStateId + Number(data ?? 0) : (info.id << 4) | Number(data ?? 0)
+  const setBlock = player.setBlock as (pos: Vec3, state: number) => Promise<void> | void
+  await setBlock.call(player, placedPosition, stateId)
+}
+
+/** Replace flying-squid's block_place listener; call once its player plugins are loaded (the `asap` event). */
+export function installPlacement(player: SquidPlayer, serv: SquidServer): void {
+  const client = player._client as unknown as Emitter
+  const theirs = client.listeners('block_place').filter((l) => l.toString().includes('placeItem'))
+  if (theirs.length !== 1) log.warn('expected one flying-squid block_place listener', { found: theirs.length })
+  for (const l of theirs) client.removeListener('block_place', l)
+  const inv = player.inventory as unknown as Inventory
+  const stacks = new Stacks(serv)
+  let queue: Promise<void> = Promise.resolve()
+  client.on('block_place', (p: PlacePacket) => {
+    const held = heldNow(player, inv, stacks, p.hand)
+    queue = queue.then(() => place(serv, player, inv, stacks, p, held)).catch((err: unknown) => { log.error('block placement failed', { err }) })
+  })
+}
+
+const plugin: SquidPlugin = {
+  name: 'place-fix',
+  player(player, serv) {
+    const p = player as unknown as { once(ev: string, l: () => void): void }
+    p.once('asap', () => { installPlacement(player, serv) })
+  },
+}
+export default plugin
