@@ -40,7 +40,10 @@ export function planOffline(input: OfflinePlanInput): Plan {
   switch (step.kind) {
     case 'mine': {
       const d = step.mine
-      const block = d.blocks[attempt % d.blocks.length] ?? d.blocks[0]!
+      // Deepslate variants exist only below about y 8, plain ores only above about y -8: try what fits the depth.
+      const fits = d.blocks.filter((b) => (b.startsWith('deepslate_') ? state.y <= 8 : !d.blocks.includes(`deepslate_${b}`) || state.y >= -8))
+      const choices = fits.length > 0 ? fits : d.blocks
+      const block = choices[attempt % choices.length] ?? d.blocks[0]!
       const tool = d.tool && have(d.tool) > 0 ? d.tool : (d.acceptableTools.find((t) => have(t) > 0) ?? d.tool)
       const total = have(step.goal.object) + step.goal.count
       const buried = HEURISTICS.buriedBlocks[block]
@@ -50,7 +53,10 @@ export function planOffline(input: OfflinePlanInput): Plan {
       if (!goDeep && underground && d.location.strategy === 'surface') actions.push({ type: 'go_up', tool: tool ?? null })
       // Already underground near stone: search here instead of digging further. (Only for a depth relative to the
       // bot; a block with a real best y-level — deepslate, tuff — still needs the dig.)
-      if (goDeep && bestY !== null && state.y > bestY + 2 && !(buried !== undefined && d.location.bestY === null && underground)) actions.push({ type: 'dig_down', ylevel: Math.max(-60, bestY), tool: tool ?? null })
+      // After a dig_down that stopped early (a cave, bedrock), search from here when already in the y-range.
+      const inRange = (d.location.yMin === null || state.y >= d.location.yMin) && (d.location.yMax === null || state.y <= d.location.yMax)
+      const digStopped = feedback?.action.type === 'dig_down' && inRange
+      if (goDeep && bestY !== null && state.y > bestY + 2 && !digStopped && !(buried !== undefined && d.location.bestY === null && underground)) actions.push({ type: 'dig_down', ylevel: Math.max(-60, bestY), tool: tool ?? null })
       actions.push({ type: 'explore', object: block, strategy: goDeep ? 'underground' : 'surface' })
       // mine counts the drops of the named object: name the wanted item when it is a side drop of the block
       // (flint from gravel, saplings from leaves), or mining would stop at the block's main drop

@@ -104,7 +104,11 @@ describe('offline planner', () => {
     }
     const second = planOffline({ step: surface, state: state({ stone_pickaxe: 1 }), attempt: 1, feedback })
     expect(second.actions.map((a) => a.type)).toEqual(['dig_down', 'explore', 'mine'])
-    expect(second.actions[1]).toMatchObject({ object: 'deepslate_iron_ore', strategy: 'underground' }) // the other block variant
+    // digging to iron's best y (16) stays above deepslate, so it keeps looking for the plain ore
+    expect(second.actions[0]).toMatchObject({ type: 'dig_down', ylevel: 16 })
+    expect(second.actions[1]).toMatchObject({ object: 'iron_ore', strategy: 'underground' })
+    const deep = planOffline({ step: surface, state: { ...state({ stone_pickaxe: 1 }), y: -20, underground: true }, attempt: 0, feedback: null })
+    expect(deep.actions.find((a) => a.type === 'explore')).toMatchObject({ object: 'deepslate_iron_ore' })
     expect(second.explanation).toMatch(/not_found/)
   })
 
