@@ -20,6 +20,7 @@ export async function apply(run: Run, action: Extract<Action, { type: 'apply' }>
   const tool = resolveItem(bot, action.tool).names.find((n) => bot.inventory.items().some((i) => i.name === n))
   if (!tool) fail('missing_tool', `I have no ${action.tool}.`)
   const target = resolveTarget(bot, action.object)
+  if (target.kind === 'biome') fail('invalid', `${action.object} is a biome; I can only use ${action.tool} on a block or a creature.`)
   const before = inventoryCounts(bot)
   run.step()
   if (target.kind === 'entity') {

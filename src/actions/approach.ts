@@ -19,6 +19,7 @@ function blockDistance(feet: Vec3, block: Vec3): number {
 export async function approach(run: Run, action: Extract<Action, { type: 'approach' }>): Promise<string> {
   const { bot } = run
   const target = resolveTarget(bot, action.object)
+  if (target.kind === 'biome') fail('invalid', `${action.object} is a biome: explore finds biomes; approach needs a block or a creature.`)
   if (target.kind === 'block') {
     const block = nearestVisibleBlock(bot, target.block.blockIds)
     if (!block) fail('not_found', `I cannot see any ${action.object} from here.`)

@@ -78,7 +78,15 @@ export function entityTarget(bot: Bot, raw: string): string[] | null {
   return bot.registry.entitiesByName[name] ? [name] : null
 }
 
-export type Target = { kind: 'block'; block: BlockTarget } | { kind: 'entity'; names: string[] }
+export type Target = { kind: 'block'; block: BlockTarget } | { kind: 'entity'; names: string[] } | { kind: 'biome'; names: string[] }
+
+/** Biome names for `raw`: an exact biome (birch_forest) or a family (forest → every biome whose name has it). */
+export function biomeTarget(bot: Bot, raw: string): string[] | null {
+  const name = normalise(raw).replace(/s$/, '')
+  const all = Object.values(bot.registry.biomes).map((b) => b.name)
+  const hits = all.includes(name) ? [name] : all.filter((b) => b.split('_').includes(name))
+  return hits.length > 0 ? hits : null
+}
 
 /** A thing to see, approach or use: an entity first (cow is also an item-less entity), else blocks. */
 export function resolveTarget(bot: Bot, raw: string): Target {
@@ -86,7 +94,9 @@ export function resolveTarget(bot: Bot, raw: string): Target {
   if (ent) return { kind: 'entity', names: ent }
   const block = blockTarget(bot, raw)
   if (block) return { kind: 'block', block }
-  return unknown(bot, raw, 'block or creature')
+  const biome = biomeTarget(bot, raw)
+  if (biome) return { kind: 'biome', names: biome }
+  return unknown(bot, raw, 'block, creature or biome')
 }
 
 /** Validates every item name of a materials map; returns it normalised. */

@@ -67,7 +67,15 @@ async function exploreUntilDeadline(object: string, deps: GoalDeps, ctx: GoalCon
   const remainingMs = meta.deadline - Date.now()
   if (remainingMs <= 0) return
   const action = { type: 'explore' as const, object, strategy: 'surface' as const }
-  const r = await deps.hands.execute(action, AbortSignal.any([ctx.signal, AbortSignal.timeout(remainingMs)]))
+  // a plain controller and timer, held until the action ends (AbortSignal.any/timeout signals can be garbage-collected
+  // before they fire in Node 20, which let an explore overrun the budget by its own 120 s)
+  const cut = new AbortController()
+  const timer = setTimeout(() => cut.abort(new AbortedError('goal time budget')), remainingMs)
+  const onStop = (): void => cut.abort(ctx.signal.reason)
+  if (ctx.signal.aborted) onStop()
+  ctx.signal.addEventListener('abort', onStop, { once: true })
+  let r
+  try { r = await deps.hands.execute(action, cut.signal) } finally { clearTimeout(timer); ctx.signal.removeEventListener('abort', onStop) }
   if (ctx.signal.aborted) throw new AbortedError('task')
   meta.onAction({ action, result: r, state: deps.hands.state() })
 }

@@ -71,6 +71,15 @@ function matchVerb(s: string): { verb: Verb; rest: string } | null {
   return { verb: best.verb, rest }
 }
 
+/** A thing that must be near the target: any known block, item or mob name (it need not be obtainable: water). */
+function nearName(phrase: string, kb: IntentKnowledge): string | null {
+  const raw = phrase.trim().replace(/\s+/g, '_')
+  const direct = [raw, raw.replace(/s$/, '')].find((n) => kb.has(n))
+  if (direct) return direct
+  const r = resolveItem(phrase, kb)
+  return r.kind === 'ok' ? r.id : null
+}
+
 /** Pull context conditions out of a find-phrase; returns the remaining object phrase. */
 function extractConditions(s: string, kb: IntentKnowledge): { rest: string; conditions: Conditions | null } {
   const { words: w } = vocabulary()
@@ -86,20 +95,26 @@ function extractConditions(s: string, kb: IntentKnowledge): { rest: string; cond
   c.weather = take(w.weather)
   c.brightness = take(w.brightness)
   c.time = take(w.time)
-  const stop = '(?=\\s+(?:in|at|during|while|when|near|next|close|beside|around|by)\\s|\\s*$)'
-  const near = new RegExp(`\\s(?:${w.nearWords.join('|')})\\s+(?:to\\s+)?((?:a|an|the|some)\\s+)?([a-z_ ]+?)${stop}`).exec(rest)
-  if (near) {
-    const r = resolveItem(near[2]!, kb)
-    if (r.kind === 'ok') { c.near = r.id; rest = `${rest.slice(0, near.index)} ${rest.slice(near.index + near[0].length)}` }
+  const stop = '(?=\\s+(?:in|on|at|during|while|when|near|next|close|beside|around|by|with)\\s|\\s*$)'
+  // "with a grass next to it" / "with water nearby": the thing named is what must be near
+  const withNear = /\swith\s+(?:a|an|the|some)?\s*([a-z_ ]+?)\s+(?:next to it|near it|nearby|beside it|close by)(?=\s|$)/.exec(rest)
+  if (withNear) {
+    const id = nearName(withNear[1]!, kb)
+    if (id) { c.near = id; rest = `${rest.slice(0, withNear.index)} ${rest.slice(withNear.index + withNear[0].length)}` }
   }
-  const biome = new RegExp(`\\sin\\s+(?:a|an|the)?\\s*([a-z_ ]+?)(?:\\s+biome)?${stop}`).exec(rest)
+  const near = c.near ? null : new RegExp(`\\s(?:${w.nearWords.join('|')})\\s+(?:to\\s+)?((?:a|an|the|some)\\s+)?([a-z_ ]+?)${stop}`).exec(rest)
+  if (near) {
+    const id = nearName(near[2]!, kb)
+    if (id) { c.near = id; rest = `${rest.slice(0, near.index)} ${rest.slice(near.index + near[0].length)}` }
+  }
+  const biome = new RegExp(`\\s(?:in|on)\\s+(?:a|an|the)?\\s*([a-z_ ]+?)(?:\\s+biome)?${stop}`).exec(rest)
   if (biome) {
     const raw = biome[1]!.trim().replace(/\s+/g, '_')
     const id = [raw, raw.replace(/s$/, ''), `${raw}s`].find((b) => kb.isBiome(b))
     if (id) { c.biome = id; rest = `${rest.slice(0, biome.index)} ${rest.slice(biome.index + biome[0].length)}` }
   }
-  const hasAny = Object.values(c).some((v) => v !== null)
-  return { rest: rest.replace(/\s+/g, ' ').trim(), conditions: hasAny ? c : null }
+  // Always an object for find-requests (possibly all null): a goal with conditions is something to *find*, not obtain.
+  return { rest: rest.replace(/\s+/g, ' ').trim(), conditions: c }
 }
 
 function parsePart(raw: string, inherited: Verb | null, kb: IntentKnowledge): { part: Part; verb: Verb | null } {

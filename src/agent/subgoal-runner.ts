@@ -56,10 +56,15 @@ export interface RunMeta {
 
 export interface SubGoalOutcome { ok: boolean; message: string; llmCalls: number; via: string }
 
-/** Fit a remembered plan to the amount needed now: the action that makes the sub-goal's object gets today's count. */
-export function adaptPlan(actions: Action[], step: SubGoal, have: number, kb: Knowledge): Action[] {
+/**
+ * Fit a remembered plan to now: the action that makes the sub-goal's object gets today's count, and a plan that
+ * starts on the surface is preceded by go_up when the bot is below ground (it was recorded from the surface).
+ */
+export function adaptPlan(actions: Action[], step: SubGoal, have: number, kb: Knowledge, underground = false): Action[] {
   const obj = step.goal.object
-  return actions.map((a) => {
+  const first = actions[0]
+  const climb = underground && first?.type === 'explore' && first.strategy === 'surface'
+  const fitted = actions.map((a): Action => {
     if ((a.type === 'craft' || a.type === 'smelt') && a.object === obj && a.count !== step.goal.count) {
       const f = step.goal.count / a.count
       const materials = Object.fromEntries(Object.entries(a.materials).map(([m, k]) => [m, Math.max(1, Math.ceil(k * f))]))
@@ -68,6 +73,7 @@ export function adaptPlan(actions: Action[], step: SubGoal, have: number, kb: Kn
     if (a.type === 'mine' && (a.object === obj || Object.keys(kb.dropsOf(a.object)).includes(obj))) return { ...a, count: have + step.goal.count }
     return a
   })
+  return climb ? [{ type: 'go_up', tool: null }, ...fitted] : fitted
 }
 
 /**
@@ -126,7 +132,7 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
     let via = 'memory'
     const state = hands.state()
     if (useMemory && exact) {
-      plan = { explanation: '', thoughts: `reference plan from memory (${exact.source})`, actions: adaptPlan(exact.actions, step, state.inventory[step.goal.object] ?? 0, kb) }
+      plan = { explanation: '', thoughts: `reference plan from memory (${exact.source})`, actions: adaptPlan(exact.actions, step, state.inventory[step.goal.object] ?? 0, kb, state.underground) }
       useMemory = false
       const c = critiquePlan(kb, plan, state.inventory, deps.critic)
       if (!c.ok) { log.info('memory plan rejected by the critic', { key, problems: c.problems }); plan = null }

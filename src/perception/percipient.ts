@@ -139,6 +139,7 @@ export function nearestVisible(bot: Bot, name: string, maxDistance = VIEW_DISTAN
       .sort((a, b) => a.position.distanceTo(pos) - b.position.distanceTo(pos))[0]
     return e ? { distance: e.position.distanceTo(pos), at: e.position } : null
   }
+  if (target.kind === 'biome') return target.names.includes(biomeAt(bot, pos)) ? { distance: 0, at: pos.clone() } : null
   const b = nearestVisibleBlock(bot, target.block.blockIds, maxDistance)
   return b ? { distance: b.position.offset(0.5, 0.5, 0.5).distanceTo(pos), at: b.position } : null
 }

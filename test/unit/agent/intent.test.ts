@@ -99,8 +99,8 @@ describe('offline grammar: find-requests with conditions', () => {
   it('conditions after a comma still belong to the find-goal', () => {
     expect(find('find a sheep in the forest, at dusk').conditions).toMatchObject({ biome: 'forest', time: 'dusk' })
   })
-  it('a plain find has no conditions', () => {
-    expect(find('find a cow').conditions).toBeNull()
+  it('a plain find has a conditions object with nothing set (so it is a find, not an obtain)', () => {
+    expect(find('find a cow').conditions).toEqual({ biome: null, time: null, weather: null, near: null, brightness: null })
   })
 })
 

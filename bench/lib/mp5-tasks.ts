@@ -1,0 +1,107 @@
+/**
+ * MP5's benchmark tasks for `npm run bench:mp5`: reads the shared TSVs (process- and context-dependent tasks), maps
+ * MP5's goal names to 1.20.2 items (log → oak_log, planks → oak_planks, boat → oak_boat, iron_ore → raw_iron, which
+ * is what mining iron ore drops), decides which tasks the practice world can host (and why not, for the others),
+ * filters by MP5_TASKS, and says whether an end state counts as success (any log, planks or boat counts for MP5's
+ * wood-agnostic goals). Pure data handling; bench/mp5.ts runs the tasks.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseOffline } from '../../src/agent/intent-grammar.js'
+import { intentKnowledge } from '../../src/agent/intent-knowledge.js'
+import { createKnowledge } from '../../src/knowledge/index.js'
+import { Goal } from '../../src/schemas/goal.js'
+
+export const VERSION = '1.20.2'
+/** Biomes the practice-world generator makes (src/server/worldgen/palette.ts). */
+const PRACTICE_BIOMES = new Set(['plains', 'forest', 'taiga', 'desert'])
+
+const GOAL_NAMES: Record<string, string> = { log: 'oak_log', planks: 'oak_planks', boat: 'oak_boat', iron_ore: 'raw_iron' }
+/** MP5 does not care about the wood type: any log (planks, boat) counts. */
+const ANY_OF: Record<string, RegExp> = { oak_log: /_log$/, oak_planks: /_planks$/, oak_boat: /_boat$/ }
+
+export interface Mp5Task {
+  kind: 'process' | 'context'
+  level: string
+  /** Stable id: the process goal item (MP5 name) or the context task id (e.g. 2-3). */
+  id: string
+  task: string
+  /** The chat request the bot receives. */
+  request: string
+  /** 1.20.2 item for process tasks, the object to find for context tasks. */
+  item: string
+  mp5Pct: number
+  /** Null when the practice world can host it, else why not. */
+  unhostable: string | null
+}
+
+function readTsv(file: string): string[][] {
+  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).slice(1).map((l) => l.split('\t').map((c) => c.trim()))
+}
+
+export function benchmarkDir(repoRoot: string): string {
+  return path.resolve(repoRoot, '../shared/benchmarks')
+}
+
+/** Both task lists; throws with a clear message when a file is missing. */
+export function loadTasks(repoRoot: string): Mp5Task[] {
+  const dir = benchmarkDir(repoRoot)
+  const files = ['mp5-process-tasks.tsv', 'mp5-context-tasks.tsv'].map((f) => path.join(dir, f))
+  const missing = files.filter((f) => !existsSync(f))
+  if (missing.length > 0) throw new Error(`MP5 benchmark file(s) not found: ${missing.join(', ')} (expected the shared benchmarks folder next to the repository)`)
+  const kb = createKnowledge(VERSION)
+  const ik = intentKnowledge(VERSION)
+  const tasks: Mp5Task[] = []
+  for (const [level = '', task = '', goal = '', , pct = '0'] of readTsv(files[0]!)) {
+    const item = GOAL_NAMES[goal] ?? goal
+    const name = kb.resolveName(item)
+    const dec = name.ok ? kb.decompose(Goal.parse({ object: name.name, count: 1 }), {}) : null
+    const unhostable = !name.ok ? `no 1.20.2 item ${item}` : kb.impossibleReason(name.name) ?? (dec && !dec.ok ? `cannot be decomposed: ${dec.reason}` : null)
+    tasks.push({ kind: 'process', level, id: goal, task, request: `goal ${item} 1`, item, mp5Pct: Number(pct), unhostable })
+  }
+  for (const [level = '', id = '', task = '', pct = '0'] of readTsv(files[1]!)) {
+    const parsed = parseOffline(task, ik).intent
+    const goal = parsed.kind === 'goals' ? parsed.goals[0] : undefined
+    const c = goal?.conditions
+    let unhostable: string | null = null
+    if (/\brain/i.test(task) || c?.weather === 'rain' || c?.weather === 'thunder') {
+      unhostable = 'needs rain: the practice world has no weather cycle (clear until an admin runs /weather)'
+    } else if (c?.biome && !PRACTICE_BIOMES.has(c.biome) && !PRACTICE_BIOMES.has(c.biome.replace(/s$/, ''))) {
+      unhostable = `needs biome ${c.biome}: the practice world makes only ${[...PRACTICE_BIOMES].join(', ')}`
+    }
+    tasks.push({ kind: 'context', level, id, task, request: task.charAt(0).toLowerCase() + task.slice(1), item: goal?.object ?? '?', mp5Pct: Number(pct), unhostable })
+  }
+  return tasks
+}
+
+/**
+ * MP5_TASKS: comma-separated; each entry is `process`, `context`, a level (basic, wooden, stone, iron, diamond,
+ * easy, mid, hard, complex), a process goal (log, stone_pickaxe ...) or a context id (2-3). Empty = all.
+ */
+export function selectTasks(all: Mp5Task[], filter: string | undefined): Mp5Task[] {
+  const want = (filter ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)
+  if (want.length === 0) return all
+  return all.filter((t) => want.some((w) => w === t.kind || w === t.level || w === t.id.toLowerCase() || w === t.item))
+}
+
+/** Does the bot's final inventory hold the process goal? (MP5's success: the item was obtained.) */
+export function holdsGoal(item: string, inventory: Record<string, number>): boolean {
+  const re = ANY_OF[item]
+  return Object.entries(inventory).some(([n, k]) => k > 0 && (re ? re.test(n) : n === item))
+}
+
+/** Seeds from MP5_SEEDS: a count (3 → seeds 1, 2, 3) or an explicit comma list (4,42). */
+export function seedsFrom(raw: string | undefined): number[] {
+  const s = (raw ?? '3').trim()
+  if (s.includes(',')) return s.split(',').map((x) => Number(x.trim())).filter((n) => Number.isInteger(n) && n >= 0)
+  const n = Number(s)
+  if (!Number.isInteger(n) || n < 1) throw new Error(`MP5_SEEDS must be a count (e.g. 3) or a comma list of seeds (e.g. 4,42); got ${raw}`)
+  return Array.from({ length: n }, (_, i) => i + 1)
+}
+
+export function median(xs: number[]): number | null {
+  if (xs.length === 0) return null
+  const s = [...xs].sort((a, b) => a - b)
+  const m = Math.floor(s.length / 2)
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
+}
