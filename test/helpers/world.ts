@@ -45,6 +45,18 @@ export async function command(bot: Bot, line: string, settleMs = 300): Promise<v
   await new Promise((r) => setTimeout(r, settleMs))
 }
 
+/** How many of an item the bot holds (all inventory slots). */
+export function countItem(bot: Bot, name: string): number {
+  return bot.inventory.items().filter((i) => i.name === name).reduce((n, i) => n + i.count, 0)
+}
+
+/** `/give` the bot `n` of an item (needs op) and wait until exactly that many more are held. */
+export async function giveItem(bot: Bot, name: string, n = 1): Promise<void> {
+  const before = countItem(bot, name)
+  await command(bot, `/give ${bot.username} ${name} ${n}`, 50)
+  await waitFor(() => countItem(bot, name) === before + n, 5000, `${n} ${name} given to ${bot.username}`)
+}
+
 export function quit(...bots: Array<Bot | null | undefined>): void {
   for (const b of bots) { try { b?.quit() } catch { /* already gone */ } }
 }

@@ -10,19 +10,13 @@ import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute, feedback, lastTrace } from '../../src/actions/index.js'
 import { onceEvent, sleep, waitFor } from '../../src/util/async.js'
-import { command, startServer, VERSION } from '../helpers/world.js'
+import { VERSION, command, giveItem, startServer } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
 const never = new AbortController().signal
 
-async function give(name: string, n = 1): Promise<void> {
-  for (let i = 0; i < n; i++) {
-    const before = bot.inventory.items().filter((x) => x.name === name).reduce((a, x) => a + x.count, 0)
-    bot.chat(`/give ${bot.username} ${name}`)
-    await waitFor(() => bot.inventory.items().filter((x) => x.name === name).reduce((a, x) => a + x.count, 0) > before, 3000, `give ${name}`)
-  }
-}
+const give = (name: string, n = 1): Promise<void> => giveItem(bot, name, n)
 function here() { return bot.entity.position.floored() }
 async function setblock(x: number, y: number, z: number, name: string): Promise<void> {
   await command(bot, `/setblock ${x} ${y} ${z} ${name}`, 50)

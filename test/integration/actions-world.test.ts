@@ -10,18 +10,14 @@ import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
-import { command, startServer, VERSION } from '../helpers/world.js'
+import { VERSION, command, countItem, giveItem, startServer } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
 const never = new AbortController().signal
 
-function count(name: string): number { return bot.inventory.items().filter((i) => i.name === name).reduce((a, i) => a + i.count, 0) }
-async function give(name: string, n = 1): Promise<void> {
-  const before = count(name)
-  bot.chat(`/give ${bot.username} ${name} ${n}`)
-  await waitFor(() => count(name) >= before + n, 3000, `give ${name}`)
-}
+const count = (name: string): number => countItem(bot, name)
+const give = (name: string, n = 1): Promise<void> => giveItem(bot, name, n)
 async function summon(name: string, dx: number, dz: number): Promise<void> {
   const p = bot.entity.position.floored()
   const before = Object.values(bot.entities).filter((e) => e.name === name).length

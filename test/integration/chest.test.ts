@@ -9,7 +9,7 @@ import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerHandle } from '../../src/server/process.js'
-import { command, joinPlayer, quit, startServer, waitFor } from '../helpers/world.js'
+import { command, countItem, giveItem, joinPlayer, quit, startServer, waitFor } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -17,16 +17,12 @@ let other: Bot
 let chestA: Vec3
 let chestB: Vec3
 
-const countIn = (b: Bot, name: string): number => b.inventory.items().filter((i) => i.name === name).reduce((n, i) => n + i.count, 0)
+const countIn = countItem
 const id = (name: string): number => bot.registry.itemsByName[name]!.id
 const view = (slots: Array<{ name: string; count: number } | null>): string[] =>
   slots.map((it, i) => (it ? `${i}:${it.name}x${it.count}` : null)).filter((x): x is string => !!x)
 
-async function give(b: Bot, name: string, n: number): Promise<void> {
-  const before = countIn(b, name)
-  await command(b, `/give ${b.username} ${name} ${n}`, 50)
-  await waitFor(() => countIn(b, name) === before + n, 5000, `${n} ${name} given`)
-}
+const give = giveItem
 
 async function setChest(at: Vec3): Promise<void> {
   await command(bot, `/setblock ${at.x} ${at.y} ${at.z} chest`)

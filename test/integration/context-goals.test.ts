@@ -7,37 +7,25 @@
  */
 import type { Bot } from 'mineflayer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, type App } from '../../src/app.js'
-import { loadConfig } from '../../src/config.js'
+import { type App } from '../../src/app.js'
 import { perceive } from '../../src/perception/percipient.js'
 import type { ServerHandle } from '../../src/server/process.js'
-import { command, joinPlayer, quit, startServer, waitFor, waitForMessage } from '../helpers/world.js'
+import { startPracticeApp, type PracticeApp } from '../helpers/app.js'
+import { command, waitFor, waitForMessage } from '../helpers/world.js'
 
 const GOAL_BUDGET_MS = 12_000
+let scene: PracticeApp
 let server: ServerHandle
 let app: App
 let alice: Bot
 let ghost: Bot
 
 beforeAll(async () => {
-  server = await startServer({ seed: 42, practice: { naturalSpawning: false } })
-  const cfg = loadConfig({
-    GHOST_OWNERS: 'Alice', GHOST_CHAT_INTERVAL_MS: '100', GHOST_AUDIT_LOG: '', GHOST_DB: ':memory:',
-    GHOST_GOAL_TIME_BUDGET_MS: String(GOAL_BUDGET_MS),
-  }, '/nonexistent.json')
-  if (!cfg.ok) throw new Error(JSON.stringify(cfg.problems))
-  app = await createApp(cfg.config, { host: '127.0.0.1', port: server.port }, { initialBackoffMs: 300 })
-  ghost = await app.ready()
-  alice = await joinPlayer(server, 'Alice')
-  await command(alice, '/time set day')
-  await command(alice, '/weather clear')
+  scene = await startPracticeApp({ seed: 42, env: { GHOST_GOAL_TIME_BUDGET_MS: String(GOAL_BUDGET_MS) } })
+  ;({ server, app, ghost, alice } = scene)
 }, 60_000)
 
-afterAll(async () => {
-  quit(alice)
-  await app?.stop()
-  await server?.stop()
-})
+afterAll(async () => { await scene?.stop() })
 
 describe('context goals', () => {
   it('finds a cow during the daytime when one is in sight in daylight', async () => {

@@ -9,20 +9,16 @@ import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerHandle } from '../../src/server/process.js'
-import { command, joinPlayer, quit, startServer, waitFor } from '../helpers/world.js'
+import { command, countItem, giveItem, joinPlayer, quit, startServer, waitFor } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
 let furnaceAt: Vec3
 
-const count = (name: string): number => bot.inventory.items().filter((i) => i.name === name).reduce((n, i) => n + i.count, 0)
+const count = (name: string): number => countItem(bot, name)
 const id = (name: string): number => bot.registry.itemsByName[name]!.id
 
-async function give(name: string, n: number): Promise<void> {
-  const before = count(name)
-  await command(bot, `/give ${bot.username} ${name} ${n}`, 50)
-  await waitFor(() => count(name) === before + n, 5000, `${n} ${name} given`)
-}
+const give = (name: string, n: number): Promise<void> => giveItem(bot, name, n)
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat', seed: 4 })

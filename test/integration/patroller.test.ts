@@ -8,22 +8,23 @@
 import type { Bot } from 'mineflayer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blueprintNames } from '../../src/actions/build.js'
-import { createApp, type App } from '../../src/app.js'
+import { type App } from '../../src/app.js'
 import { createAnalyser } from '../../src/agent/analyser.js'
 import { createBotHands } from '../../src/agent/bot-hands.js'
 import { Patroller } from '../../src/agent/patroller.js'
 import { createPlanner } from '../../src/agent/planner.js'
 import type { Hands } from '../../src/agent/ports.js'
 import { INPUTS_LOST, runSubGoal } from '../../src/agent/subgoal-runner.js'
-import { loadConfig } from '../../src/config.js'
 import { createKnowledge } from '../../src/knowledge/index.js'
 import { createSenses } from '../../src/perception/percipient.js'
 import type { TaskEvent } from '../../src/router/progress.js'
 import type { ActionResult, Feedback } from '../../src/schemas/action.js'
 import { Goal } from '../../src/schemas/goal.js'
 import type { ServerHandle } from '../../src/server/process.js'
-import { command, joinPlayer, quit, startServer, waitFor, waitForMessage } from '../helpers/world.js'
+import { startPracticeApp, type PracticeApp } from '../helpers/app.js'
+import { command, waitFor, waitForMessage } from '../helpers/world.js'
 
+let scene: PracticeApp
 let server: ServerHandle
 let app: App
 let alice: Bot
@@ -31,20 +32,11 @@ let ghost: Bot
 const kb = createKnowledge('1.20.2')
 
 beforeAll(async () => {
-  server = await startServer({ seed: 42, practice: { naturalSpawning: false } })
-  const cfg = loadConfig({ GHOST_OWNERS: 'Alice', GHOST_CHAT_INTERVAL_MS: '100', GHOST_AUDIT_LOG: '', GHOST_DB: ':memory:', GHOST_GOAL_TIME_BUDGET_MS: '70000' }, '/nonexistent.json')
-  if (!cfg.ok) throw new Error(JSON.stringify(cfg.problems))
-  app = await createApp(cfg.config, { host: '127.0.0.1', port: server.port }, { initialBackoffMs: 300 })
-  ghost = await app.ready()
-  alice = await joinPlayer(server, 'Alice')
-  await command(alice, '/time set day')
+  scene = await startPracticeApp({ seed: 42, env: { GHOST_GOAL_TIME_BUDGET_MS: '70000' } })
+  ;({ server, app, ghost, alice } = scene)
 }, 60_000)
 
-afterAll(async () => {
-  quit(alice)
-  await app?.stop()
-  await server?.stop()
-})
+afterAll(async () => { await scene?.stop() })
 
 const count = (name: string): number => ghost.inventory.items().filter((i) => i.name === name).reduce((s, i) => s + i.count, 0)
 

@@ -8,15 +8,16 @@
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, type App } from '../../src/app.js'
-import { loadConfig } from '../../src/config.js'
+import { type App } from '../../src/app.js'
 import { execute } from '../../src/actions/index.js'
 import { nearestVisible, perceive } from '../../src/perception/percipient.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { WorldScanner } from '../../src/server/worldgen/scan.js'
-import { command, joinPlayer, quit, startServer, waitFor, waitForMessage } from '../helpers/world.js'
+import { startPracticeApp, type PracticeApp } from '../helpers/app.js'
+import { command, waitFor, waitForMessage } from '../helpers/world.js'
 
 const SEED = 42
+let scene: PracticeApp
 let server: ServerHandle
 let app: App
 let alice: Bot
@@ -76,21 +77,11 @@ let desert: Vec3
 
 beforeAll(async () => {
   desert = flatDesert()
-  server = await startServer({ seed: SEED, practice: { naturalSpawning: false } })
-  const cfg = loadConfig({ GHOST_OWNERS: 'Alice', GHOST_CHAT_INTERVAL_MS: '100', GHOST_AUDIT_LOG: '', GHOST_DB: ':memory:' }, '/nonexistent.json')
-  if (!cfg.ok) throw new Error(JSON.stringify(cfg.problems))
-  app = await createApp(cfg.config, { host: '127.0.0.1', port: server.port }, { initialBackoffMs: 300 })
-  ghost = await app.ready()
-  alice = await joinPlayer(server, 'Alice')
-  await command(alice, '/time set day')
-  await command(alice, '/weather clear')
+  scene = await startPracticeApp({ seed: SEED })
+  ;({ server, app, ghost, alice } = scene)
 }, 60_000)
 
-afterAll(async () => {
-  quit(alice)
-  await app?.stop()
-  await server?.stop()
-})
+afterAll(async () => { await scene?.stop() })
 
 describe('percipient', () => {
   it('time of day follows /time set, and surface light with it', async () => {
