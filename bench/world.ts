@@ -3,7 +3,9 @@
  * generator, view distance 6), measures start-up time, a mineflayer bot's time to spawn and to load its chunks,
  * and the server's RSS (VmRSS of the child from /proc); measures raw chunk generation speed in-process; then for
  * seeds 1–20 computes, straight from the generator (no server), the spawn point and the 3D distance from it to the
- * nearest log, iron ore and diamond ore. Prints tables and writes bench/results/world.json.
+ * nearest log, iron ore and diamond ore; and, with a real server and bot per seed, the animals within 64 blocks of
+ * spawn (natural spawning: how long until the first appears, and how many of each kind after ANIMALS_WAIT_MS,
+ * default 20 s — spawning uses Math.random, so these vary between runs). Prints tables, writes bench/results/world.json.
  */
 import { readFileSync } from 'node:fs'
 import mineflayer from 'mineflayer'
@@ -75,6 +77,33 @@ printTable([server])
 const gen = generationSpeed()
 console.log('\nChunk generation in-process (generate + toChunk)')
 printTable([gen])
+const ANIMALS = ['cow', 'pig', 'sheep', 'chicken']
+const ANIMALS_WAIT_MS = Number(process.env.ANIMALS_WAIT_MS ?? 20_000)
+
+/** Animals a real bot standing at spawn sees within 64 blocks while natural spawning runs. */
+async function animals(seed: number): Promise<Row> {
+  const server = await startEmbeddedServer({ port: 0, version: VERSION, seed, viewDistance: 6 })
+  const bot = mineflayer.createBot({ host: '127.0.0.1', port: server.port, username: 'BenchBot', version: VERSION, hideErrors: true, logErrors: false })
+  bot.on('error', () => { /* surfaced through the spawn timeout */ })
+  try {
+    await onceEvent(bot, 'spawn', { timeoutMs: 30_000 })
+    const t0 = performance.now()
+    const near = () => Object.values(bot.entities).filter((e) => ANIMALS.includes(e.name ?? '') && e.position.distanceTo(bot.entity.position) <= 64)
+    let firstMs: number | null = null
+    while (performance.now() - t0 < ANIMALS_WAIT_MS) {
+      if (firstMs === null && near().length > 0) firstMs = Math.round(performance.now() - t0)
+      await new Promise((r) => setTimeout(r, 250))
+    }
+    const seen = near()
+    const row: Row = { seed, animals: seen.length, firstAnimalMs: firstMs }
+    for (const a of ANIMALS) row[a] = seen.filter((e) => e.name === a).length
+    return row
+  } finally {
+    bot.quit()
+    await server.stop()
+  }
+}
+
 const seeds: Row[] = []
 for (let seed = 1; seed <= 20; seed++) seeds.push(await distances(seed))
 console.log('\nDistance from spawn (blocks, 3D, to the block centre) for seeds 1–20')
@@ -85,6 +114,13 @@ const summary = ['logM', 'ironOreM', 'diamondOreM'].map((k) => {
   return { what: k, found: `${v.length}/20`, min: v[0], median: v[v.length >> 1], max: v.at(-1) }
 })
 printTable(summary)
-const file = writeResult('world', { date: new Date().toISOString(), version: VERSION, server, generation: gen, seeds, summary })
+const animalRows: Row[] = []
+for (let seed = 1; seed <= 20; seed++) animalRows.push(await animals(seed))
+console.log(`\nAnimals within 64 blocks of spawn after ${ANIMALS_WAIT_MS / 1000} s of natural spawning, seeds 1–20`)
+printTable(animalRows)
+const counts = animalRows.map((r) => Number(r.animals)).sort((a, b) => a - b)
+const animalSummary = { waitMs: ANIMALS_WAIT_MS, seedsWithAnimals: counts.filter((c) => c > 0).length, min: counts[0], median: counts[counts.length >> 1], max: counts.at(-1) }
+printTable([animalSummary])
+const file = writeResult('world', { date: new Date().toISOString(), version: VERSION, server, generation: gen, seeds, summary, animals: animalRows, animalSummary })
 console.log(`\nwrote ${file}`)
 process.exit(0)

@@ -93,12 +93,7 @@ async function runFind(goal: Goal, deps: GoalDeps, ctx: GoalContext, meta: Param
     if (c.biome && needsPlace.some((u) => u.startsWith('biome'))) await exploreUntilDeadline(c.biome, deps, ctx, meta)
     if (deps.senses.nearestVisible(goal.object) === null) await exploreUntilDeadline(goal.object, deps, ctx, meta)
     // The thing it must be near is not in sight: look for it too (waiting would never bring it into view).
-    if (c.near && deps.senses.nearestVisible(c.near) === null) {
-      const action = { type: 'explore' as const, object: c.near, strategy: 'surface' as const }
-      const r = await deps.hands.execute(action, ctx.signal)
-      meta.onAction({ action, result: r, state: deps.hands.state() })
-      if (r.reason === 'interrupted') throw new AbortedError('task')
-    }
+    if (c.near && deps.senses.nearestVisible(c.near) === null) await exploreUntilDeadline(c.near, deps, ctx, meta)
     const seen = deps.senses.nearestVisible(goal.object)
     const check = deps.senses.checkConditions(c, goal.object)
     observed = check.observed
