@@ -8,35 +8,21 @@
 import { setImmediate as tick } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { z } from 'zod'
 import { all } from '../../commands/index.js'
 import { createBody } from '../../src/bot/body.js'
 import { startWsBridge, WsBridge, type WsBridgeOptions } from '../../src/io/ws/index.js'
 import { AuditLog } from '../../src/router/audit.js'
-import { defineCommand, type CommandDefinition } from '../../src/router/command.js'
+import { type CommandDefinition } from '../../src/router/command.js'
 import { createPolicy } from '../../src/router/permissions.js'
 import { Router } from '../../src/router/router.js'
 import { WsOut } from '../../src/schemas/ws.js'
 import { sleep } from '../../src/util/async.js'
+import { progressCommand } from '../helpers/progress-command.js'
 
 const OWNER_TOKEN = 'owner-token-0123456789'
 const GUEST_TOKEN = 'guest-token-abcdefghij'
 
-const dig = defineCommand({
-  name: 'dig', description: 'dig a little hole', args: z.object({}).passthrough(), minRole: 'trusted', mode: 'task',
-  async run({ progress, taskId, signal }) {
-    const labels = ['find a spot', 'dig down', 'climb out']
-    for (let done = 0; done <= labels.length; done++) {
-      progress({
-        kind: 'progress', taskId, message: done < labels.length ? labels[done]! : 'all done', done, total: labels.length,
-        subgoals: labels.map((label, i) => ({ id: `g${i}`, label, depth: i === 0 ? 0 : 1, status: i < done ? 'done' : i === done ? 'running' : 'pending' })),
-      })
-      if (done < labels.length) progress({ kind: 'action', taskId, action: 'dig', ok: true, reason: null, message: `step ${done + 1}` })
-      await sleep(10, signal)
-    }
-    return 'Dug 3 blocks.'
-  },
-})
+const dig = progressCommand(10)
 
 class TestClient {
   readonly messages: WsOut[] = []

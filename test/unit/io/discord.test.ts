@@ -21,6 +21,7 @@ import { Router } from '../../../src/router/router.js'
 import { sleep, waitFor } from '../../../src/util/async.js'
 import { GhostError } from '../../../src/util/errors.js'
 import { APP_ID, BOT_ID, CHANNEL_ID, FakeDiscordApi, FakeGateway, GUILD_ID } from './discord-gateway.js'
+import { progressCommand } from '../../helpers/progress-command.js'
 
 const OWNER = '111000000000000001'
 const MEMBER = '222000000000000001'
@@ -28,21 +29,7 @@ const STRANGER = '333000000000000001'
 const TRUSTED_ROLE = '777'
 
 /** Test-only task: three sub-goals, reported one by one. */
-const dig = defineCommand({
-  name: 'dig', description: 'dig a little hole', usage: '[depth]', args: z.object({}).passthrough(), minRole: 'trusted', mode: 'task',
-  async run({ progress, taskId, signal }) {
-    const labels = ['find a spot', 'dig down', 'climb out']
-    for (let done = 0; done <= labels.length; done++) {
-      progress({
-        kind: 'progress', taskId, message: done < labels.length ? labels[done]! : 'all done', done, total: labels.length,
-        subgoals: labels.map((label, i) => ({ id: `g${i}`, label, depth: i === 0 ? 0 : 1, status: i < done ? 'done' : i === done ? 'running' : 'pending' })),
-      })
-      if (done < labels.length) progress({ kind: 'action', taskId, action: 'dig', ok: true, reason: null, message: `step ${done + 1}` })
-      await sleep(15, signal)
-    }
-    return 'Dug 3 blocks.'
-  },
-})
+const dig = progressCommand(15, '[depth]')
 const slowpoke = defineCommand({
   name: 'slowpoke', description: 'answers late', args: z.object({}).passthrough(), minRole: 'guest', mode: 'instant',
   async run() { await sleep(120); return 'finally here' },
