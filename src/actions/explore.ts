@@ -9,22 +9,16 @@ import { Vec3 } from 'vec3'
 import { sleep } from '../util/async.js'
 import { resolveTarget, type Target } from './names.js'
 import { fail, type Run } from './types.js'
-import { nearestVisibleBlock, visibleEntities } from './vision.js'
+import { biomeAt, nearestVisibleBlock, visibleEntities } from './vision.js'
 import { digBlock, goals, goto } from './world.js'
 import { standStill } from '../bot/body.js'
 
 export const CELL = 20
 const SEGMENT = 8
 
-/** The biome the bot stands in (mineflayer 4.39 leaves biome names empty; the id is right). */
-function biomeHere(run: Run): string {
-  const b = run.bot.blockAt(run.bot.entity.position.floored()) as { biome?: { id?: number } } | null
-  return b?.biome?.id !== undefined ? (run.bot.registry.biomes[b.biome.id]?.name ?? '') : ''
-}
-
 function seenAt(run: Run, target: Target): Vec3 | null {
   if (target.kind === 'block') return nearestVisibleBlock(run.bot, target.block.blockIds)?.position ?? null
-  if (target.kind === 'biome') return target.names.includes(biomeHere(run)) ? run.bot.entity.position.clone() : null
+  if (target.kind === 'biome') return target.names.includes(biomeAt(run.bot, run.bot.entity.position)) ? run.bot.entity.position.clone() : null
   return visibleEntities(run.bot, target.names)[0]?.position ?? null
 }
 

@@ -21,7 +21,7 @@ import { place } from './place.js'
 import { runHandler } from './run.js'
 import { smelt } from './smelt.js'
 import { DEFAULT_BUDGETS, TRACKED, inventoryCounts, result, type ActionContext, type Handler, type Handlers } from './types.js'
-import { isUnderground } from './vision.js'
+import { biomeAt, isUnderground } from './vision.js'
 
 export const handlers: Handlers = {
   equip, explore, approach, mine, attack, dig_down: digDown, go_up: goUp, craft, smelt, apply, place, build,
@@ -68,9 +68,7 @@ export async function execute(bot: Bot, raw: unknown, ctx: ActionContext): Promi
 /** The bot's own state as the planner sees it. */
 export function botState(bot: Bot): BotState {
   const pos = bot.entity.position
-  const block = bot.blockAt(pos.floored())
-  const biomeId = (block as { biome?: { name?: string; id?: number } } | null)?.biome
-  const biome = biomeId?.name || (biomeId?.id !== undefined ? bot.registry.biomes[biomeId.id]?.name : undefined) || 'unknown'
+  const biome = biomeAt(bot, pos)
   return {
     inventory: inventoryCounts(bot),
     biome,

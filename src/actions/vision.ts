@@ -65,6 +65,12 @@ export function visibleEntities(bot: Bot, names: string[], maxDistance = VIEW_DI
     .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))
 }
 
+/** Biome name at a position, or 'unknown'. mineflayer 4.39 leaves `block.biome.name` empty; the id is right. */
+export function biomeAt(bot: Bot, pos: Vec3): string {
+  const b = bot.blockAt(pos.floored()) as { biome?: { name?: string; id?: number } } | null
+  return b?.biome?.name || (b?.biome?.id !== undefined ? bot.registry.biomes[b.biome.id]?.name : undefined) || 'unknown'
+}
+
 /** Is the sky visible straight above the bot's head (nothing but glass and tree parts — logs, leaves — above)? */
 export function skyAbove(bot: Bot): boolean {
   const game = bot.game as typeof bot.game & { minY?: number; height?: number }

@@ -6,7 +6,7 @@
 import type { Knowledge } from '../knowledge/index.js'
 import type { Llm } from '../llm/index.js'
 import type { AgentPort, AgentRun } from '../router/services.js'
-import { Goal, goalKey } from '../schemas/goal.js'
+import { Goal } from '../schemas/goal.js'
 import { GhostError } from '../util/errors.js'
 import { runGoal, type GoalDeps } from './executor.js'
 import type { IntentParser } from './intent.js'
@@ -60,4 +60,3 @@ export function createAgent(deps: AgentDeps): AgentPort {
   }
 }
 
-export { goalKey }

@@ -10,7 +10,8 @@ import { Vec3 } from 'vec3'
 import { z } from 'zod'
 import type { Senses } from '../agent/ports.js'
 import type { Conditions } from '../schemas/goal.js'
-import { canSeeEntity, eyes, nearestVisibleBlock, skyAbove, VIEW_DISTANCE } from '../actions/vision.js'
+import { biomeAt, canSeeEntity, eyes, isUnderground, nearestVisibleBlock, VIEW_DISTANCE } from '../actions/vision.js'
+import { findBlocksFast } from '../actions/find.js'
 import { resolveTarget } from '../actions/names.js'
 
 export const Percept = z.object({
@@ -49,11 +50,6 @@ export function phaseOf(timeOfDay: number): 'day' | 'dusk' | 'night' {
 export function weatherOf(bot: Bot): 'clear' | 'rain' | 'thunder' {
   if (bot.thunderState > 0.5) return 'thunder'
   return bot.isRaining ? 'rain' : 'clear'
-}
-
-function biomeAt(bot: Bot, pos: Vec3): string {
-  const b = bot.blockAt(pos.floored()) as { biome?: { name?: string; id?: number } } | null
-  return b?.biome?.name || (b?.biome?.id !== undefined ? bot.registry.biomes[b.biome.id]?.name : undefined) || 'unknown'
 }
 
 /** Rays from the eyes on a sphere of directions; the first solid block each ray hits is in sight. */
@@ -98,13 +94,13 @@ export function perceive(bot: Bot, radius = 24): Percept {
   const sky = (here?.skyLight ?? 0) - (phase === 'night' ? 11 : phase === 'dusk' ? 4 : 0) - (weather === 'clear' ? 0 : 3)
   const level = Math.max(here?.light ?? 0, sky, 0)
   const liquid = (name: string): number | null => {
-    const b = bot.findBlock({ matching: bot.registry.blocksByName[name]!.id, maxDistance: 16 })
-    return b ? Math.round(b.position.distanceTo(pos) * 10) / 10 : null
+    const [at] = findBlocksFast(bot, new Set([bot.registry.blocksByName[name]!.id]), 16, 1)
+    return at ? Math.round(at.distanceTo(pos) * 10) / 10 : null
   }
   return {
     position: { x: Math.floor(pos.x), y: Math.floor(pos.y), z: Math.floor(pos.z) },
     y: Math.floor(pos.y),
-    underground: !skyAbove(bot),
+    underground: isUnderground(bot),
     biome: biomeAt(bot, pos),
     time: { phase, timeOfDay },
     weather,
@@ -169,7 +165,7 @@ export function createSenses(getBot: () => Bot | null): Senses {
       const bot = getBot()
       const b = bot?.registry.blocksByName[name]
       if (!bot || !b) return 0
-      return bot.findBlocks({ matching: b.id, maxDistance: radius, count: 4096 }).length
+      return findBlocksFast(bot, new Set([b.id]), radius, 4096).length
     },
     checkConditions(c, target) {
       const bot = getBot()
