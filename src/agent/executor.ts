@@ -42,6 +42,8 @@ export async function runGoal(goal: Goal, deps: GoalDeps, ctx: GoalContext): Pro
     const state = deps.hands.state()
     const dec = deps.kb.decompose(goal, state.inventory)
     if (!dec.ok) return { ok: false, message: `I can't get ${goal.object}: ${dec.reason}`, verification: null, llmCalls, subGoalsRun: runs }
+    const enchant = dec.steps.find((s) => s.kind === 'enchant')
+    if (enchant?.kind === 'enchant') return { ok: false, message: cannotEnchant(goal.object, enchant.enchant), verification: null, llmCalls, subGoalsRun: runs }
     const next = dec.steps[0]
     const tree: SubGoalProgress[] = [...done, ...dec.steps.map((s, i) => ({ id: `${runs}.${s.id}`, label: label(s), status: i === 0 ? 'running' as const : 'pending' as const, depth: 0 }))]
     ctx.progress({ kind: 'progress', taskId: ctx.taskId, message: next ? `working on ${label(next)}` : 'checking the result', subgoals: tree, done: done.length, total: tree.length })
@@ -60,6 +62,13 @@ export async function runGoal(goal: Goal, deps: GoalDeps, ctx: GoalContext): Pro
     }
   }
   return { ok: false, message: `I gave up on ${goal.object}: more than ${MAX_SUBGOAL_RUNS} sub-goals were needed.`, verification: null, llmCalls, subGoalsRun: MAX_SUBGOAL_RUNS }
+}
+
+/** The answer for a goal whose plan needs an enchanted tool: the bot has no enchanting action yet. */
+function cannotEnchant(object: string, e: Extract<SubGoal, { kind: 'enchant' }>['enchant']): string {
+  const what = e.enchantment.replace(/_/g, ' ')
+  return `I can't get ${object} yet: it needs a tool with ${what}, which takes an ${e.station} with ${e.bookshelves} bookshelves and ` +
+    `about ${e.attempts} tries (${e.lapis} lapis, ${e.experience} experience points), and I cannot enchant yet.`
 }
 
 /** One explore action cut off at the goal's deadline (its own budget may be longer); a stop request still aborts. */

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import type { Action, BotState, Feedback, Plan } from '../schemas/action.js'
 import type { SubGoal } from '../schemas/subgoal.js'
+import { GhostError } from '../util/errors.js'
 
 const Heuristics = z.object({ buriedBlocks: z.record(z.string(), z.number().int().min(1).max(120)) })
 /** data/planner.json: which blocks lie just under the surface, and how deep to dig for them. */
@@ -95,6 +96,9 @@ export function planOffline(input: OfflinePlanInput): Plan {
       }
       break
     }
+    case 'enchant':
+      // The executor refuses goals that need an enchanted tool before any planning (src/agent/executor.ts).
+      throw new GhostError('bad_input', `no action enchants a tool yet (${step.goal.object})`)
     case 'collect': {
       const d = step.collect
       if (underground) actions.push({ type: 'go_up', tool: null })

@@ -5,7 +5,8 @@
  * stations are charged once per source, not per unit. Also ranks fuels by cost per smelted item.
  */
 import type { KbData } from './data.js'
-import { tripCost, type Source, type SourceIndex } from './sources.js'
+import { EXPERIENCE } from './enchanting.js'
+import { LAPIS, tripCost, type Source, type SourceIndex } from './sources.js'
 
 /** Items whose explicit impossible entry forbids every source (they cost Infinity). */
 export type ImpossibleCheck = (item: string) => string | null
@@ -59,6 +60,8 @@ export class CostModel {
         for (const slot of s.group.slots) per += slot.count * Math.min(...slot.options.map(c))
         return per / s.group.count + (s.group.needsTable ? c('crafting_table') : 0)
       }
+      case 'enchant':
+        return s.attempts * (1 + c(s.tool)) + s.lapis * c(LAPIS) + s.experience * c(EXPERIENCE) + c(s.station) + s.bookshelves * c(s.bookshelf)
     }
   }
 

@@ -1,6 +1,6 @@
 /**
  * Knowledge data loading: opens minecraft-data for a version and the hand-kept data files that minecraft-data lacks
- * (data/smelting.json, data/knowledge/world.json, impossible.json, info.json), validates them with zod and filters
+ * (data/smelting.json, data/knowledge/world.json, enchanting.json, impossible.json, info.json), validates them with zod and filters
  * version-bound entries by their `minVersion`. Everything else in src/knowledge reads game data through `KbData`.
  */
 import { readFileSync } from 'node:fs'
@@ -64,6 +64,16 @@ const ImpossibleFile = z.object({
   patterns: z.array(z.object({ pattern: z.string(), reason: z.string() })),
 })
 const InfoFile = z.object({ items: z.record(z.string(), z.string()) })
+const EnchantingFile = z.object({
+  minVersion: z.string(),
+  table: z.object({
+    station: z.string(), bookshelf: z.string(), bookshelves: z.number().int().min(0).max(15), level: z.number().int().min(1).max(30),
+    lapisPerAttempt: z.number().int().min(1).max(3), levelsPerAttempt: z.number().int().min(1).max(3),
+  }),
+  enchantability: z.record(z.string(), z.number().int().min(0)),
+  experiencePerKill: z.record(z.string(), z.number().positive()),
+})
+export type EnchantingData = z.infer<typeof EnchantingFile>
 
 export interface SmeltRecipe { inputs: string[]; output: string }
 export interface Fuel { item: string; burnItems: number }
@@ -76,6 +86,8 @@ export interface KbData {
   world: WorldData
   impossible: { items: Record<string, string>; patterns: Array<{ re: RegExp; reason: string }> }
   info: Record<string, string>
+  /** null when the version predates the data (then nothing is planned through enchanting) */
+  enchanting: EnchantingData | null
 }
 
 function readJson<T>(rel: string, schema: z.ZodType<T>): T {
@@ -112,8 +124,9 @@ export function loadKbData(version: string): KbData {
   world.apply = world.apply.filter((a) => !a.minVersion || atLeast(a.minVersion))
   const imp = readJson('data/knowledge/impossible.json', ImpossibleFile)
   const info = readJson('data/knowledge/info.json', InfoFile).items
+  const ench = readJson('data/knowledge/enchanting.json', EnchantingFile)
   const data: KbData = {
-    version, mc, smelting, fuels, world, info,
+    version, mc, smelting, fuels, world, info, enchanting: atLeast(ench.minVersion) ? ench : null,
     impossible: { items: imp.items, patterns: imp.patterns.map((p) => ({ re: new RegExp(p.pattern), reason: p.reason })) },
   }
   cache.set(version, data)

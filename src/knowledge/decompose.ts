@@ -10,7 +10,8 @@ import type { Decomposition, DecompositionNode, Location, SubGoal } from '../sch
 import type { CostModel } from './cost.js'
 import type { BlockPlace, MobPlace } from './data.js'
 import type { ConcreteRecipe } from './recipes.js'
-import { tripCost, type Source, type SourceIndex } from './sources.js'
+import { EXPERIENCE } from './enchanting.js'
+import { LAPIS, tripCost, type Source, type SourceIndex } from './sources.js'
 
 /** What the decomposer needs from the knowledge base. */
 export interface DecomposeDeps {
@@ -135,6 +136,11 @@ class Expander {
         for (const [m, k] of Object.entries(s.spec.materials ?? {})) v += this.est(m, k * uses, depth - 1)
         return v
       }
+      case 'enchant': {
+        if (this.stack.includes(s.tool)) return Infinity
+        return n * (s.attempts + this.est(s.tool, s.attempts, depth - 1) + this.est(LAPIS, s.lapis, depth - 1) + this.est(EXPERIENCE, s.experience, depth - 1)) +
+          this.toolEst([s.station]) + this.est(s.bookshelf, s.bookshelves, depth - 1)
+      }
     }
   }
 
@@ -255,6 +261,17 @@ class Expander {
         this.give(item, made - n)
         return
       }
+      case 'enchant': {
+        // One enchanted tool per run of attempts; the table and its bookshelves are kept, tools, lapis and levels spent.
+        add(this.ensureTool([s.station], 'station'))
+        if (this.held(s.bookshelf) < s.bookshelves) { kids.push(this.need(s.bookshelf, s.bookshelves, 'station')); this.give(s.bookshelf, s.bookshelves) }
+        const attempts = s.attempts * n
+        const materials: Record<string, number> = { [s.tool]: attempts, [LAPIS]: s.lapis * n, [EXPERIENCE]: s.experience * n }
+        for (const [m, k] of Object.entries(materials)) kids.push(this.need(m, k, 'material'))
+        this.push(node, { kind: 'enchant', goal: this.goal(item, n, materials, s.station), estimatedSteps: attempts,
+          enchant: { tool: s.tool, enchantment: s.enchantment, chance: s.chance, attempts, lapis: s.lapis * n, experience: s.experience * n, station: s.station, bookshelves: s.bookshelves } })
+        return
+      }
     }
   }
 }
@@ -287,6 +304,7 @@ function mergeKey(s: SubGoal): string {
     case 'apply': return `apply|${s.goal.object}|${s.apply.tool}|${s.apply.target}`
     case 'smelt': return `smelt|${s.goal.object}|${s.smelt.input}|${s.smelt.fuel}`
     case 'craft': return `craft|${s.goal.object}|${Object.entries(s.craft.materials).map(([i, n]) => `${i}:${n / s.craft.runs}`).sort().join(',')}`
+    case 'enchant': return `enchant|${s.goal.object}`
   }
 }
 
@@ -305,6 +323,10 @@ function combine(a: SubGoal, b: SubGoal): SubGoal {
   if (a.kind === 'apply' && b.kind === 'apply') return { ...a, goal, estimatedSteps, apply: { ...a.apply, uses: a.apply.uses + b.apply.uses } }
   if (a.kind === 'smelt' && b.kind === 'smelt') {
     return { ...a, goal, estimatedSteps: 1, smelt: { ...a.smelt, inputCount: a.smelt.inputCount + b.smelt.inputCount, fuelCount: a.smelt.fuelCount + b.smelt.fuelCount } }
+  }
+  if (a.kind === 'enchant' && b.kind === 'enchant') {
+    const e = { ...a.enchant, attempts: a.enchant.attempts + b.enchant.attempts, lapis: a.enchant.lapis + b.enchant.lapis, experience: a.enchant.experience + b.enchant.experience }
+    return { ...a, goal, estimatedSteps, enchant: e }
   }
   if (a.kind === 'craft' && b.kind === 'craft') {
     return { ...a, goal, estimatedSteps: 1, craft: { ...a.craft, runs: a.craft.runs + b.craft.runs, materials: addCounts(a.craft.materials, b.craft.materials) } }

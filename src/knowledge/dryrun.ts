@@ -3,14 +3,17 @@
  * the planning benchmark. It does not trust the decomposer: crafting must match a concrete minecraft-data recipe and
  * consumes its materials (3x3 recipes need a crafting_table in the inventory); smelting must match data/smelting.json
  * and needs a furnace and enough fuel; mining needs a natural block whose loot yields the item and a tool that
- * harvests it; hunting needs an Overworld mob whose loot has the item. Raw resources cost their findCost per unit
+ * harvests it (a Silk Touch tool for silk-only drops); hunting needs an Overworld mob whose loot has the item (or that
+ * gives experience); enchanting needs the table, its bookshelves and, for at least the expected number of attempts,
+ * fresh tools, lapis and experience points (both tracked as inventory). Raw resources cost their findCost per unit
  * plus a one-off trip (digging down to the best y-level, travelling to a biome). A failing step stops the run with a
  * fixed reason and a plain message.
  */
 import type { FailureReason } from '../schemas/action.js'
 import type { SubGoal } from '../schemas/subgoal.js'
+import { EXPERIENCE, enchantedKey, experienceFor } from './enchanting.js'
 import type { Knowledge } from './index.js'
-import { tripCost } from './sources.js'
+import { LAPIS, tripCost } from './sources.js'
 
 export interface DryRunOptions {
   inventory?: Record<string, number>
@@ -61,12 +64,12 @@ class World {
     const k = this.k
     switch (s.kind) {
       case 'mine': {
-        const block = s.mine.blocks.find((b) => k.data.world.blocks[b] && k.sources.dropsOf(b).has(obj))
+        const block = s.mine.blocks.find((b) => k.data.world.blocks[b] && k.sources.yieldOf(b, obj) !== undefined)
         if (!block) return fail('not_found', `no natural block among ${s.mine.blocks.join(', ')} drops ${obj}`)
         const tools = k.sources.toolsForDrop(block, obj)
         if (tools.length && !tools.some((t) => this.has(t))) return fail('missing_tool', `${block} needs ${tools[0]} or better to drop ${obj}`)
         const place = k.data.world.blocks[block]!
-        const got = Math.floor(s.mine.blocksToDig * k.sources.dropsOf(block).get(obj)! + 1e-9)
+        const got = Math.floor(s.mine.blocksToDig * k.sources.yieldOf(block, obj)! + 1e-9)
         this.add(obj, got)
         return { ok: true, cost: s.mine.blocksToDig * place.findCost + tripCost(place) }
       }
@@ -103,7 +106,7 @@ class World {
       case 'hunt': {
         const place = k.data.world.mobs[s.hunt.mob]
         if (!place) return fail('not_found', `${s.hunt.mob} does not live in the Overworld`)
-        const y = k.sources.mobDropsOf(s.hunt.mob).get(obj)
+        const y = obj === EXPERIENCE ? k.sources.experienceOf(s.hunt.mob) || undefined : k.sources.mobDropsOf(s.hunt.mob).get(obj)
         if (!y) return fail('invalid', `${s.hunt.mob} does not drop ${obj}`)
         this.add(obj, Math.floor(s.hunt.kills * y + 1e-9))
         return { ok: true, cost: s.hunt.kills * place.findCost + tripCost(place) }
@@ -122,6 +125,21 @@ class World {
         for (const [m, n] of Object.entries(spec.materials ?? {})) this.take(m, n * a.uses)
         this.add(obj, Math.floor(a.uses * spec.yield + 1e-9))
         return { ok: true, cost: a.uses * spec.findCost }
+      }
+      case 'enchant': {
+        const e = s.enchant
+        const plan = k.sources.enchantPlan(e.tool, e.enchantment)
+        if (!plan || obj !== enchantedKey(e.tool, e.enchantment)) return fail('invalid', `an enchanting table cannot make ${obj} from ${e.tool}`)
+        if (e.attempts < plan.attempts) return fail('invalid', `${e.enchantment} on ${e.tool} takes ${plan.attempts} attempts on average (${(plan.chance * 100).toFixed(1)} % each), the plan has ${e.attempts}`)
+        if (!this.has(plan.station)) return fail('missing_tool', `${obj} needs a ${plan.station}`)
+        if (!this.has(plan.bookshelf, plan.bookshelves)) return fail('missing_tool', `a level-${plan.level} enchant needs ${plan.bookshelves} ${plan.bookshelf} around the table`)
+        const t = k.data.enchanting!.table // non-null: enchantPlan returned a plan
+        const need = { [e.tool]: e.attempts, [LAPIS]: e.attempts * t.lapisPerAttempt, [EXPERIENCE]: experienceFor(t.level, t.levelsPerAttempt, e.attempts) }
+        const miss = this.missing(need)
+        if (miss.length) return fail('missing_materials', `enchanting ${e.tool} lacks ${miss.join(', ')}`)
+        for (const [m, n] of Object.entries(need)) this.take(m, n)
+        this.add(obj, Math.floor(e.attempts / plan.attempts))
+        return { ok: true, cost: e.attempts }
       }
       case 'collect': {
         const spec = k.data.world.collect.find((x) => x.item === obj)

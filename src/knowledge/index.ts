@@ -12,7 +12,8 @@ import { CostModel } from './cost.js'
 import { loadKbData, type KbData, type SmeltRecipe } from './data.js'
 import { decompose as runDecompose, placeToLocation } from './decompose.js'
 import type { RecipeGroup } from './recipes.js'
-import { SourceIndex, type Source } from './sources.js'
+import { EXPERIENCE, isPseudoItem, parseEnchanted } from './enchanting.js'
+import { LAPIS, SourceIndex, type Source } from './sources.js'
 
 export type { RecipeGroup, RecipeSlot, ConcreteRecipe } from './recipes.js'
 export type { Source } from './sources.js'
@@ -133,12 +134,16 @@ export class Knowledge {
       case 'smelt': return `Smelt ${best.inputs[0]} in a furnace.`
       case 'apply': return `Use ${best.spec.tool} on ${best.spec.target}.`
       case 'collect': return best.spec.note ?? `Pick it up near ${best.spec.near}.`
+      case 'enchant': return `Enchant ${best.tool} at an ${best.station} with ${best.bookshelves} bookshelves around it (level ${best.level}): ` +
+        `${(best.chance * 100).toFixed(1)} % per try, so plan ${best.attempts} tools, ${best.lapis} lapis and ${best.experience} experience points.`
     }
   }
 
   /** Why `item` cannot be obtained in the Overworld, or null when it can. */
   impossibleReason(item: string): string | null {
-    if (!this.isItem(item)) return this.isBlock(item) || this.isEntity(item) ? `${item} is not an item` : `unknown item ${item}`
+    const enchanted = parseEnchanted(item)
+    if (enchanted && !this.isItem(enchanted.tool)) return `unknown item ${enchanted.tool}`
+    if (!this.isItem(item) && !isPseudoItem(item)) return this.isBlock(item) || this.isEntity(item) ? `${item} is not an item` : `unknown item ${item}`
     return this.explain(item, new Set())
   }
 
@@ -188,6 +193,7 @@ export class Knowledge {
       else if (s.kind === 'smelt') blocker = s.inputs.every(inf) ? s.inputs[0] : undefined
       else if (s.kind === 'mine') blocker = s.tools.length && s.tools.every(inf) ? s.tools[0] : undefined
       else if (s.kind === 'apply') blocker = [s.spec.tool, ...Object.keys(s.spec.materials ?? {}), ...(s.spec.station ? [s.spec.station] : [])].find(inf)
+      else if (s.kind === 'enchant') blocker = [s.tool, s.station, s.bookshelf, LAPIS, EXPERIENCE].find(inf)
       if (blocker && !seen.has(blocker)) return `needs ${blocker} (${this.explain(blocker, seen) ?? 'cannot be obtained'})`
     }
     return 'every way to make it needs something unobtainable'

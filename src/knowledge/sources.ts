@@ -1,10 +1,12 @@
 /**
- * How each item is obtained: the `Source` union (craft, smelt, mine, hunt, apply, collect) built from minecraft-data
- * (recipes, blockLoot, entityLoot, harvestTools) plus the hand-kept world data (where blocks and mobs are, expected
- * yields, shears-only drops, bucket/shears uses). Also owns harvest rules: which tools can harvest a block and the
- * cheapest tier. Sources carry no costs; src/knowledge/cost.ts ranks them.
+ * How each item is obtained: the `Source` union (craft, smelt, mine, hunt, apply, collect, enchant) built from
+ * minecraft-data (recipes, blockLoot, entityLoot, harvestTools, enchantments) plus the hand-kept world data (where
+ * blocks and mobs are, expected yields, shears-only drops, bucket/shears uses, enchanting). Also owns harvest rules:
+ * which tools can harvest a block, the cheapest tier, and which drops need a Silk Touch tool (obtained by enchanting,
+ * see src/knowledge/enchanting.ts). Sources carry no costs; src/knowledge/cost.ts ranks them.
  */
 import type { ApplySource, BlockPlace, CollectSource, KbData, MobPlace } from './data.js'
+import { EXPERIENCE, enchantChance, enchantedKey, experienceFor, isPseudoItem } from './enchanting.js'
 import { RecipeBook, type RecipeGroup } from './recipes.js'
 
 export interface MineSource {
@@ -22,9 +24,29 @@ export interface CraftSource { kind: 'craft'; group: RecipeGroup }
 export interface SmeltSource { kind: 'smelt'; inputs: string[] }
 export interface ApplySrc { kind: 'apply'; spec: ApplySource }
 export interface CollectSrc { kind: 'collect'; spec: CollectSource }
-export type Source = MineSource | HuntSource | CraftSource | SmeltSource | ApplySrc | CollectSrc
+/** An enchanting-table route to `<tool>+<enchantment>`: `attempts` fresh tools, lapis and experience, planned up front. */
+export interface EnchantSource {
+  kind: 'enchant'
+  tool: string
+  enchantment: string
+  /** chance per attempt */
+  chance: number
+  /** expected attempts, rounded up */
+  attempts: number
+  lapis: number
+  /** experience points for all attempts: reach the table's level once, regain the levels each attempt costs */
+  experience: number
+  station: string
+  bookshelf: string
+  bookshelves: number
+  level: number
+}
+export type Source = MineSource | HuntSource | CraftSource | SmeltSource | ApplySrc | CollectSrc | EnchantSource
 
-const KIND_ORDER: Record<Source['kind'], number> = { mine: 0, collect: 1, hunt: 2, apply: 3, smelt: 4, craft: 5 }
+const KIND_ORDER: Record<Source['kind'], number> = { mine: 0, collect: 1, hunt: 2, apply: 3, smelt: 4, craft: 5, enchant: 6 }
+/** The enchantment the planner uses for blocks that drop themselves only with it. */
+const SILK = 'silk_touch'
+export const LAPIS = 'lapis_lazuli'
 
 /** Pickaxe/shovel/axe/hoe/sword tiers, cheapest first; golden tools are skipped when an equal tier exists. */
 const TIERS = ['wooden', 'stone', 'iron', 'diamond', 'netherite', 'golden']
@@ -32,6 +54,7 @@ const TIERS = ['wooden', 'stone', 'iron', 'diamond', 'netherite', 'golden']
 export class SourceIndex {
   readonly recipes: RecipeBook
   private readonly byItem = new Map<string, Source[]>()
+  private readonly plans = new Map<string, EnchantSource | null>()
 
   constructor(private readonly kb: KbData) {
     this.recipes = new RecipeBook(kb.mc)
@@ -52,10 +75,61 @@ export class SourceIndex {
     return tools.length === 0 || (tool !== null && tools.includes(tool))
   }
 
-  /** Tools needed to get `item` from `block`: shears for shears-only drops, else the block's harvest tools. */
+  /** Tools needed to get `item` from `block`: shears for shears-only drops, Silk Touch tools for silk-only drops, else the harvest tools. */
   toolsForDrop(block: string, item: string): string[] {
     if (this.kb.world.shearsOnly[block]?.includes(item)) return ['shears']
+    if (!this.dropsOf(block).has(item) && this.silkOnlyDrops(block).includes(item)) return this.silkTools(block)
     return this.harvestTools(block)
+  }
+
+  /** Expected count of `item` per dug `block` (with the right tool), or undefined when the block never drops it. */
+  yieldOf(block: string, item: string): number | undefined {
+    return this.dropsOf(block).get(item) ?? (this.silkOnlyDrops(block).includes(item) ? 1 : undefined)
+  }
+
+  /** Items `block` drops only when dug with Silk Touch (e.g. the block itself where it otherwise drops something else). */
+  silkOnlyDrops(block: string): string[] {
+    if (!this.kb.enchanting) return []
+    const plain = this.dropsOf(block)
+    return (this.kb.mc.blockLoot[block]?.drops ?? []).filter((d) => d.silkTouch && !plain.has(d.item) && this.kb.mc.itemsByName[d.item]).map((d) => d.item)
+  }
+
+  /** `<tool>+silk_touch` keys of the tools that harvest `block` (any enchantable digging tool when the hand works). */
+  silkTools(block: string): string[] {
+    const harvest = this.harvestTools(block)
+    const base = harvest.length ? harvest : sortByTier(this.enchantableFor(SILK))
+    return base.filter((t) => this.enchantPlan(t, SILK) !== null).map((t) => enchantedKey(t, SILK))
+  }
+
+  /** The enchanting-table route that puts `enchantment` on `tool`, or null when the table cannot (or data is missing). */
+  enchantPlan(tool: string, enchantment: string): EnchantSource | null {
+    const key = enchantedKey(tool, enchantment)
+    if (!this.plans.has(key)) this.plans.set(key, this.computePlan(tool, enchantment))
+    return this.plans.get(key) ?? null
+  }
+
+  private computePlan(tool: string, enchantment: string): EnchantSource | null {
+    const ench = this.kb.enchanting
+    const e = this.kb.mc.enchantmentsByName[enchantment]
+    const material = tool.split('_')[0] ?? ''
+    const enchantability = ench?.enchantability[material]
+    if (!ench || !e || enchantability === undefined || !this.kb.mc.itemsByName[tool]?.enchantCategories?.includes(e.category)) return null
+    const t = ench.table
+    const chance = enchantChance(this.kb.mc, tool, enchantability, t.level, enchantment)
+    if (chance <= 0) return null
+    const attempts = Math.ceil(1 / chance - 1e-9)
+    const experience = experienceFor(t.level, t.levelsPerAttempt, attempts)
+    return { kind: 'enchant', tool, enchantment, chance, attempts, lapis: attempts * t.lapisPerAttempt, experience,
+      station: t.station, bookshelf: t.bookshelf, bookshelves: t.bookshelves, level: t.level }
+  }
+
+  /** Experience points one kill of `mob` gives (0 when unknown). */
+  experienceOf(mob: string): number { return this.kb.enchanting?.experiencePerKill[mob] ?? 0 }
+
+  private enchantableFor(enchantment: string): string[] {
+    const cat = this.kb.mc.enchantmentsByName[enchantment]?.category
+    const materials = Object.keys(this.kb.enchanting?.enchantability ?? {})
+    return this.kb.mc.itemsArray.filter((i) => cat && i.enchantCategories?.includes(cat) && materials.includes(i.name.split('_')[0] ?? '')).map((i) => i.name)
   }
 
   /** Items a natural block drops without Silk Touch, with the expected yield per block. */
@@ -87,10 +161,11 @@ export class SourceIndex {
   sourcesFor(item: string): Source[] { return this.byItem.get(item) ?? [] }
   /** Where a mob lives (world.json), if it is an Overworld mob the bot may hunt. */
   mobPlace(mob: string): MobPlace | undefined { return this.kb.world.mobs[mob] }
-  allItems(): string[] { return this.kb.mc.itemsArray.map((i) => i.name) }
+  /** Every game item plus the pseudo-items that have sources (`experience`, `<tool>+silk_touch`). */
+  allItems(): string[] { return [...this.kb.mc.itemsArray.map((i) => i.name), ...[...this.byItem.keys()].filter(isPseudoItem)] }
 
   private add(item: string, s: Source): void {
-    if (!this.kb.mc.itemsByName[item]) return
+    if (!this.kb.mc.itemsByName[item] && !isPseudoItem(item)) return
     const list = this.byItem.get(item) ?? []
     list.push(s)
     this.byItem.set(item, list)
@@ -105,10 +180,19 @@ export class SourceIndex {
         if (yieldPer <= 0) continue
         this.add(item, { kind: 'mine', block, also, yieldPer, tools: this.toolsForDrop(block, item), place })
       }
+      // Silk Touch keeps the block itself: only the exact block (not its deepslate twin) drops it.
+      const silk = this.silkTools(block)
+      if (silk.length) for (const item of this.silkOnlyDrops(block)) this.add(item, { kind: 'mine', block, also: [], yieldPer: 1, tools: silk, place })
     }
     for (const [mob, place] of Object.entries(world.mobs)) {
       if (!mc.entitiesByName[mob]) continue
       for (const [item, yieldPer] of this.mobDropsOf(mob)) if (yieldPer > 0) this.add(item, { kind: 'hunt', mob, yieldPer, place })
+      const xp = this.experienceOf(mob)
+      if (xp > 0) this.add(EXPERIENCE, { kind: 'hunt', mob, yieldPer: xp, place })
+    }
+    for (const tool of this.enchantableFor(SILK)) {
+      const plan = this.enchantPlan(tool, SILK)
+      if (plan) this.add(enchantedKey(tool, SILK), plan)
     }
     for (const spec of world.apply) this.add(spec.item, { kind: 'apply', spec })
     for (const spec of world.collect) this.add(spec.item, { kind: 'collect', spec })

@@ -9,7 +9,7 @@
 import { z } from 'zod'
 import { Goal } from './goal.js'
 
-export const SubGoalKind = z.enum(['mine', 'craft', 'smelt', 'hunt', 'collect', 'apply'])
+export const SubGoalKind = z.enum(['mine', 'craft', 'smelt', 'hunt', 'collect', 'apply', 'enchant'])
 export type SubGoalKind = z.infer<typeof SubGoalKind>
 
 const itemName = z.string().min(1)
@@ -55,6 +55,16 @@ export const ApplyDetail = z.object({
   location: Location.nullable(),
 })
 export const CollectDetail = z.object({ near: itemName, location: Location })
+export const EnchantDetail = z.object({
+  tool: itemName.describe('plain tool put on the enchanting table; one is used up per attempt'),
+  enchantment: z.string().min(1).describe('e.g. silk_touch'),
+  chance: z.number().gt(0).max(1).describe('chance one attempt gives the enchantment'),
+  attempts: z.number().int().min(1).describe('expected attempts, rounded up'),
+  lapis: z.number().int().min(1).describe('lapis_lazuli for all attempts'),
+  experience: z.number().int().min(0).describe('experience points spent over all attempts'),
+  station: itemName,
+  bookshelves: z.number().int().min(0).describe('bookshelves around the table (kept, not used up)'),
+})
 
 const base = { id: z.number().int().min(0), goal: Goal, estimatedSteps: z.number().nonnegative() }
 export const SubGoal = z.discriminatedUnion('kind', [
@@ -64,6 +74,7 @@ export const SubGoal = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('hunt'), hunt: HuntDetail }),
   z.object({ ...base, kind: z.literal('apply'), apply: ApplyDetail }),
   z.object({ ...base, kind: z.literal('collect'), collect: CollectDetail }),
+  z.object({ ...base, kind: z.literal('enchant'), enchant: EnchantDetail }),
 ])
 export type SubGoal = z.infer<typeof SubGoal>
 

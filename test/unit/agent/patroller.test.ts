@@ -53,6 +53,7 @@ describe('patroller: before', () => {
       .toEqual({ ok: false, reason: 'not_found', message: "I can't see any cow from here; I should explore for it first." })
     await w.execute({ type: 'explore', object: 'stone', strategy: 'surface' }, signal)
     expect(p.before({ type: 'mine', object: 'cobblestone', tool: 'wooden_pickaxe', count: 3 }, w.state())).toEqual({ ok: true })
+    await w.execute({ type: 'dig_down', ylevel: -8, tool: 'stone_pickaxe' }, signal) // deepslate ores lie below about y 8
     await w.execute({ type: 'explore', object: 'deepslate_iron_ore', strategy: 'underground' }, signal)
     expect(p.before({ type: 'mine', object: 'raw_iron', tool: 'stone_pickaxe', count: 1 }, w.state())).toEqual({ ok: true })
     expect(p.before({ type: 'mine', object: 'iron_ore', tool: 'stone_pickaxe', count: 1 }, w.state())).toEqual({ ok: true })

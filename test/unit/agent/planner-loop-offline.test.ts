@@ -137,6 +137,13 @@ describe('offline planning loop (no LLM)', () => {
     expect(missing.world.calls.length).toBeLessThanOrEqual(3)
   })
 
+  it('a goal that needs an enchanted tool is refused clearly before any action (no enchanting action yet)', async () => {
+    const block = await run({ object: 'brown_mushroom_block', count: 1 })
+    expect(block.out.ok).toBe(false)
+    expect(block.out.message).toMatch(/^I can't get brown_mushroom_block yet: it needs a tool with silk touch, which takes an enchanting_table with 15 bookshelves and about \d+ tries \(\d+ lapis, \d+ experience points\), and I cannot enchant yet\.$/)
+    expect(block.world.calls).toEqual([])
+  })
+
   it('a find-goal succeeds only when the object is in sight with every condition met', async () => {
     const found = await run({ object: 'cow', count: 1, conditions: { biome: 'savanna' } })
     expect(found.out.ok).toBe(true)

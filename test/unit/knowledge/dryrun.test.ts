@@ -24,10 +24,14 @@ describe('dry-run world', () => {
     expect(r.inventory.raw_iron).toBe(1)
     expect(r.cost).toBeGreaterThan(0)
   })
-  it('does not give the ore block itself (1.20.2 loot)', () => {
+  it('gives the ore block itself only to a Silk Touch tool (1.20.2 loot)', () => {
     const bad = SubGoal.parse({ ...mineIron('stone_pickaxe'), goal: { object: 'iron_ore', count: 1, tool: 'stone_pickaxe' } })
     const r = runDryRun(k, [bad], { object: 'iron_ore', count: 1 }, { inventory: { stone_pickaxe: 1 } })
-    expect(r.reason).toBe('not_found')
+    expect(r.reason).toBe('missing_tool')
+    expect(r.message).toMatch(/stone_pickaxe\+silk_touch/)
+    const silk = runDryRun(k, [bad], { object: 'iron_ore', count: 1 }, { inventory: { 'stone_pickaxe+silk_touch': 1 } })
+    expect(silk.ok).toBe(true)
+    expect(silk.inventory.raw_iron).toBeUndefined()
   })
   it('needs a crafting table for 3x3 recipes and consumes materials', () => {
     const craft = SubGoal.parse({ id: 0, kind: 'craft', estimatedSteps: 1, goal: { object: 'wooden_pickaxe', count: 1 },
