@@ -55,7 +55,9 @@ export function createAgent(deps: AgentDeps): AgentPort {
     usageLine() {
       if (!deps.llm) return 'Planning offline (no LLM configured).'
       const t = deps.llm.usage.snapshot().total
-      return `LLM ${deps.llm.model}: ${t.calls} calls, ${t.totalTokens} tokens.`
+      const b = deps.llm.breaker()
+      const cooling = b.open ? ` The model server stopped answering: planning offline for another ${Math.ceil(b.retryInMs / 1000)} s.` : ''
+      return `LLM ${deps.llm.model}: ${t.calls} calls, ${t.totalTokens} tokens.${cooling}`
     },
   }
 }

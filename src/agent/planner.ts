@@ -3,10 +3,11 @@
  * info), the state (inventory, biome, y-level, on/under ground), a reference plan from memory when there is one,
  * lessons from earlier failures, and the feedback of the last action or the critic's critique. With an LLM the reply
  * is structured output validated by the Plan schema; without one (or when the LLM fails for good) the deterministic
- * offline planner answers. Each LLM query counts against the sub-goal's query limit (executor.ts).
+ * offline planner answers — at once while the LLM client's circuit breaker is open after repeated server failures.
+ * Each LLM query, answered or not, counts against the sub-goal's query limit (subgoal-runner.ts).
  */
 import type { Llm } from '../llm/index.js'
-import { loadPrompt, PROMPT_SLOTS, quoteData, type PromptTemplate, type SlotsOf } from '../llm/index.js'
+import { LlmError, loadPrompt, PROMPT_SLOTS, quoteData, type PromptTemplate, type SlotsOf } from '../llm/index.js'
 import { Plan, type BotState, type Feedback } from '../schemas/action.js'
 import { goalKey } from '../schemas/goal.js'
 import type { SubGoal } from '../schemas/subgoal.js'
@@ -63,7 +64,9 @@ export function createPlanner(llm: Llm | null, promptsDir?: string): Planner {
         return { plan, via: 'llm', llmCalls: 1 }
       } catch (err) {
         if (!(err instanceof GhostError) || err.code === 'aborted' || err.code === 'llm_budget' || q.signal.aborted) throw err
-        log.warn('LLM planner failed; using the offline planner', { code: err.code, msg: err.message })
+        // while the breaker is open every query fails this way at once: the breaker already logged it
+        if (err instanceof LlmError && err.kind === 'unavailable') log.debug('LLM unavailable; offline plan', { msg: err.message })
+        else log.warn('LLM planner failed; using the offline planner', { code: err.code, msg: err.message })
         return { plan: planOffline(q), via: 'offline-fallback', llmCalls: 1 }
       }
     },

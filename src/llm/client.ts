@@ -4,13 +4,15 @@
  * OpenAI-compatible server (Ollama, LM Studio, vLLM, llama.cpp): chat.completions with a `json_schema` response
  * format (strict when the schema allows), falling back to JSON-in-text when a server rejects or ignores
  * `response_format`; one repair round sends the validation problems back; transport failures go through the single
- * retry policy in retry.ts (SDK retries off). Every call is counted in the `UsageLedger` and a player's budget is
+ * retry policy in retry.ts (SDK retries off); repeated server failures open the circuit breaker (breaker.ts) so
+ * callers fall back offline at once for a while. Every call is counted in the `UsageLedger` and a player's budget is
  * checked before each call.
  */
 import OpenAI, { BadRequestError } from 'openai'
 import type { z } from 'zod'
 import type { Config } from '../config.js'
 import { logger } from '../util/log.js'
+import { Breaker, type BreakerState } from './breaker.js'
 import { LlmError, LlmInvalidError } from './errors.js'
 import { extractJson, schemaFormat, validateAnswer, type SchemaFormat } from './json-schema.js'
 import { withRetry, type RetryPolicy } from './retry.js'
@@ -35,6 +37,9 @@ export interface LlmSettings {
   retryAfterMaxMs?: number
   /** Sampling temperature for structured calls (default 0.2). */
   temperature?: number
+  /** Circuit breaker: failed calls in a row that open it (default 2) and how long it stays open (0 = never opens). */
+  breakerFailures?: number
+  breakerOpenMs?: number
 }
 
 /** Settings from the parsed config, or null when no model is configured (the bot then works offline). */
@@ -48,6 +53,7 @@ export function llmSettingsFromConfig(config: Config): LlmSettings | null {
     timeoutMs: config.GHOST_LLM_TIMEOUT_MS,
     maxRetries: config.GHOST_LLM_MAX_RETRIES,
     playerTokenBudget: config.GHOST_PLAYER_TOKEN_BUDGET,
+    breakerOpenMs: config.GHOST_LLM_COOLDOWN_MS,
   }
 }
 
@@ -65,6 +71,8 @@ export interface Llm {
   readonly usage: UsageLedger
   /** Ask for one JSON value validated by `schema`. Throws LlmBudgetError, LlmError or LlmInvalidError. */
   complete<S extends z.ZodType>(schema: S, prompt: Prompt, meta: CompleteMeta): Promise<z.output<S>>
+  /** Whether the circuit breaker is open (calls fail at once) and for how long. */
+  breaker(): BreakerState
   /** Internal plumbing shared with the embedder (same SDK client, retry policy and ledger). */
   readonly sdk: OpenAI
   readonly retryPolicy: RetryPolicy
@@ -92,6 +100,7 @@ export function createLlm(settings: LlmSettings, deps: { usage?: UsageLedger } =
   let mode: Mode = 'json_schema'
   /** Learned once per client: the model rejects a temperature (some reasoning models accept only the default). */
   let sendTemperature = true
+  const breaker = new Breaker(settings.breakerFailures ?? 2, settings.breakerOpenMs ?? 60_000)
 
   async function chat(messages: Message[], fmt: SchemaFormat, schemaName: string, meta: CompleteMeta, what: string): Promise<string> {
     return withRetry(what, retryPolicy, async () => {
@@ -134,6 +143,22 @@ export function createLlm(settings: LlmSettings, deps: { usage?: UsageLedger } =
 
   async function complete<S extends z.ZodType>(schema: S, prompt: Prompt, meta: CompleteMeta): Promise<z.output<S>> {
     usage.check(meta.player)
+    const blockedMs = breaker.blockedForMs()
+    if (blockedMs > 0) throw new LlmError('unavailable', `llm ${prompt.name}: breaker open for ${blockedMs} ms more after repeated failures`, { attempts: 0 })
+    try {
+      const out = await completeOnce(schema, prompt, meta)
+      breaker.success()
+      return out
+    } catch (err) {
+      if (err instanceof LlmInvalidError) breaker.success() // the server answered
+      else if (err instanceof LlmError && breaker.failure(err.kind)) {
+        log.warn('model server failing; planning offline for a while', { kind: err.kind, openMs: settings.breakerOpenMs ?? 60_000 })
+      }
+      throw err
+    }
+  }
+
+  async function completeOnce<S extends z.ZodType>(schema: S, prompt: Prompt, meta: CompleteMeta): Promise<z.output<S>> {
     const fmt = schemaFormat(schema)
     const schemaName = prompt.name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) || 'answer'
     const what = `llm ${prompt.name}`
@@ -149,7 +174,7 @@ export function createLlm(settings: LlmSettings, deps: { usage?: UsageLedger } =
     throw new LlmInvalidError(what, checked.issues, raw)
   }
 
-  return { model: settings.model, usage, complete, sdk, retryPolicy, settings }
+  return { model: settings.model, usage, complete, breaker: () => breaker.state(), sdk, retryPolicy, settings }
 }
 
 function check<S extends z.ZodType>(schema: S, fmt: SchemaFormat, raw: string): { ok: true; data: z.output<S> } | { ok: false; issues: string } {

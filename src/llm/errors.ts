@@ -8,7 +8,7 @@
 import { GhostError } from '../util/errors.js'
 
 /** Why a transport-level call failed; callers may switch on it (e.g. to say "the model server is down"). */
-export type LlmFailureKind = 'timeout' | 'rate_limit' | 'server' | 'connection' | 'auth' | 'bad_request' | 'other'
+export type LlmFailureKind = 'timeout' | 'rate_limit' | 'server' | 'connection' | 'auth' | 'bad_request' | 'unavailable' | 'other'
 
 export class LlmError extends GhostError {
   readonly kind: LlmFailureKind
@@ -57,6 +57,7 @@ function userMessageFor(kind: LlmFailureKind): string {
     case 'timeout': return 'the language model took too long to answer'
     case 'rate_limit': return 'the language model is rate-limiting me; try again in a minute'
     case 'server': case 'connection': return 'I could not reach the language model server'
+    case 'unavailable': return 'the language model server stopped answering, so I am planning offline for a while'
     case 'auth': return 'the language model rejected my credentials; the owner should check the API key'
     default: return 'the language model request failed'
   }

@@ -111,6 +111,16 @@ describe('planning loop with the LLM', () => {
     expect(w.calls.map((c) => c.action.type)).toEqual(['smelt'])
   })
 
+  it('(d) after two timed-out queries the planner stops asking for a while: the other sub-goals plan offline at once', async () => {
+    fake.script({ hang: true }, { hang: true }, { hang: true }, { hang: true })
+    const llm = llmWith({ GHOST_LLM_TIMEOUT_MS: '250', GHOST_LLM_MAX_RETRIES: '0', GHOST_LLM_COOLDOWN_MS: '60000' })
+    const { out, world: w } = await run({ object: 'wooden_pickaxe', count: 1 }, createPlanner(llm), world({ inventory: { oak_log: 3 } }))
+    expect(out).toMatchObject({ ok: true, subGoalsRun: 4 })
+    expect(fake.chatCalls()).toHaveLength(2) // planks and crafting table timed out; stick and pickaxe never asked
+    expect(llm.breaker().open).toBe(true)
+    expect(w.count('wooden_pickaxe')).toBe(1)
+  })
+
   it('(d) a server that is down: every sub-goal retries briefly, then falls back to the offline planner', async () => {
     const down = await startFakeOpenAI()
     await down.close()

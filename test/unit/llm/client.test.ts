@@ -1,12 +1,13 @@
 /**
  * The LLM client against a real local HTTP server speaking the OpenAI API (test/helpers/fake-openai.ts) with the real
  * `openai` SDK: structured output, repair, retries with backoff and retry-after, timeouts, budget, usage and the
- * JSON-in-text fallback for servers that reject response_format.
+ * JSON-in-text fallback for servers that reject response_format, and the circuit breaker after repeated failures.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createLlm, llmSettingsFromConfig, type LlmSettings, type Prompt } from '../../../src/llm/client.js'
 import { loadConfig } from '../../../src/config.js'
+import { Breaker } from '../../../src/llm/breaker.js'
 import { LlmBudgetError, LlmError, LlmInvalidError } from '../../../src/llm/errors.js'
 import { GhostError, isAbort } from '../../../src/util/errors.js'
 import { setLogLevel } from '../../../src/util/log.js'
@@ -230,12 +231,60 @@ describe('usage and budget', () => {
   })
 })
 
+describe('circuit breaker', () => {
+  it('after two failed calls in a row, fails at once without a request, then lets one call through after the cooldown', async () => {
+    fake.script({ status: 503 }, { status: 503 }, { json: { item: 'a', count: 1 } }, { json: { item: 'b', count: 2 } })
+    const llm = createLlm(settings({ maxRetries: 0, breakerOpenMs: 300 }))
+    const fail = (): Promise<unknown> => llm.complete(Answer, prompt, meta).catch((e: unknown) => e)
+    expect(((await fail()) as LlmError).kind).toBe('server')
+    expect(llm.breaker().open).toBe(false)
+    expect(((await fail()) as LlmError).kind).toBe('server')
+    expect(llm.breaker().open).toBe(true)
+    const fast = (await fail()) as LlmError
+    expect([fast.kind, fast.attempts, fast.userMessage]).toEqual(['unavailable', 0, expect.stringMatching(/planning offline/)])
+    expect(fake.chatCalls()).toHaveLength(2) // the third call never reached the server
+    await waitFor(() => !llm.breaker().open, 2000, 'the breaker to close')
+    await expect(llm.complete(Answer, prompt, meta)).resolves.toEqual({ item: 'a', count: 1 })
+    await expect(llm.complete(Answer, prompt, meta)).resolves.toEqual({ item: 'b', count: 2 })
+    expect(fake.chatCalls()).toHaveLength(4)
+  })
+
+  it('counts only server-side failures; an invalid answer means the server is up; a failed probe re-opens at once', () => {
+    let now = 0
+    const b = new Breaker(2, 1000, () => now)
+    expect(b.failure('bad_request')).toBe(false)
+    expect(b.failure('bad_request')).toBe(false)
+    expect(b.failure('timeout')).toBe(false)
+    b.success()
+    expect(b.failure('connection')).toBe(false)
+    expect(b.failure('rate_limit')).toBe(true)
+    expect(b.state()).toEqual({ open: true, failures: 0, retryInMs: 1000 })
+    now = 1000
+    expect(b.state().open).toBe(false)
+    expect(b.failure('server')).toBe(true) // the probe failed: open again without waiting for a second failure
+    now = 2500
+    b.success()
+    expect(b.failure('server')).toBe(false)
+    expect(new Breaker(2, 0, () => now).failure('server')).toBe(false) // 0 disables it
+  })
+
+  it('an answer that does not validate does not count as the server failing', async () => {
+    fake.script({ status: 500 }, { content: 'nope' }, { content: 'still nope' }, { status: 500 }, { json: { item: 'c', count: 1 } })
+    const llm = createLlm(settings({ maxRetries: 0, breakerOpenMs: 60_000 }))
+    expect(await llm.complete(Answer, prompt, meta).catch((e: unknown) => e)).toBeInstanceOf(LlmError)
+    expect(await llm.complete(Answer, prompt, meta).catch((e: unknown) => e)).toBeInstanceOf(LlmInvalidError)
+    expect(await llm.complete(Answer, prompt, meta).catch((e: unknown) => e)).toBeInstanceOf(LlmError)
+    expect(llm.breaker().open).toBe(false)
+    await expect(llm.complete(Answer, prompt, meta)).resolves.toEqual({ item: 'c', count: 1 })
+  })
+})
+
 describe('settings from config', () => {
   it('maps the config keys and works without an API key (local servers)', async () => {
-    const r = loadConfig({ GHOST_MODEL: 'llama3', OPENAI_BASE_URL: fake.url, GHOST_EMBED_MODEL: 'nomic', GHOST_LLM_TIMEOUT_MS: '500', GHOST_LLM_MAX_RETRIES: '0', GHOST_PLAYER_TOKEN_BUDGET: '77' }, '')
+    const r = loadConfig({ GHOST_MODEL: 'llama3', OPENAI_BASE_URL: fake.url, GHOST_EMBED_MODEL: 'nomic', GHOST_LLM_TIMEOUT_MS: '500', GHOST_LLM_MAX_RETRIES: '0', GHOST_PLAYER_TOKEN_BUDGET: '77', GHOST_LLM_COOLDOWN_MS: '0' }, '')
     if (!r.ok) throw new Error(JSON.stringify(r.problems))
     const s = llmSettingsFromConfig(r.config)!
-    expect(s).toMatchObject({ model: 'llama3', baseUrl: fake.url, apiKey: undefined, embedModel: 'nomic', timeoutMs: 500, maxRetries: 0, playerTokenBudget: 77 })
+    expect(s).toMatchObject({ model: 'llama3', baseUrl: fake.url, apiKey: undefined, embedModel: 'nomic', timeoutMs: 500, maxRetries: 0, playerTokenBudget: 77, breakerOpenMs: 0 })
     fake.script({ json: { item: 'a', count: 1 } })
     await expect(createLlm(s).complete(Answer, prompt, meta)).resolves.toEqual({ item: 'a', count: 1 })
     expect(fake.chatCalls()[0]!.headers.authorization).toBe('Bearer sk-local-no-key')
