@@ -55,6 +55,7 @@ export class SourceIndex {
   readonly recipes: RecipeBook
   private readonly byItem = new Map<string, Source[]>()
   private readonly plans = new Map<string, EnchantSource | null>()
+  private readonly enchantable = new Map<string, string[]>()
 
   constructor(private readonly kb: KbData) {
     this.recipes = new RecipeBook(kb.mc)
@@ -97,7 +98,7 @@ export class SourceIndex {
   /** `<tool>+silk_touch` keys of the tools that harvest `block` (any enchantable digging tool when the hand works). */
   silkTools(block: string): string[] {
     const harvest = this.harvestTools(block)
-    const base = harvest.length ? harvest : sortByTier(this.enchantableFor(SILK))
+    const base = harvest.length ? harvest : this.enchantableFor(SILK)
     return base.filter((t) => this.enchantPlan(t, SILK) !== null).map((t) => enchantedKey(t, SILK))
   }
 
@@ -126,10 +127,16 @@ export class SourceIndex {
   /** Experience points one kill of `mob` gives (0 when unknown). */
   experienceOf(mob: string): number { return this.kb.enchanting?.experiencePerKill[mob] ?? 0 }
 
+  /** Tools of a material with known enchantability that can take `enchantment`, cheapest tier first (computed once). */
   private enchantableFor(enchantment: string): string[] {
-    const cat = this.kb.mc.enchantmentsByName[enchantment]?.category
-    const materials = Object.keys(this.kb.enchanting?.enchantability ?? {})
-    return this.kb.mc.itemsArray.filter((i) => cat && i.enchantCategories?.includes(cat) && materials.includes(i.name.split('_')[0] ?? '')).map((i) => i.name)
+    let tools = this.enchantable.get(enchantment)
+    if (!tools) {
+      const cat = this.kb.mc.enchantmentsByName[enchantment]?.category
+      const materials = Object.keys(this.kb.enchanting?.enchantability ?? {})
+      tools = sortByTier(this.kb.mc.itemsArray.filter((i) => cat && i.enchantCategories?.includes(cat) && materials.includes(i.name.split('_')[0] ?? '')).map((i) => i.name))
+      this.enchantable.set(enchantment, tools)
+    }
+    return tools
   }
 
   /** Items a natural block drops without Silk Touch, with the expected yield per block. */
