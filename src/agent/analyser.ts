@@ -2,13 +2,15 @@
  * The failure analyser: when a goal stops progressing, look at the last 32 steps (action, result with its fixed
  * FailureReason, state after) plus nearby blocks and progress signals, and say what went wrong: `{ cause,
  * suggestions[1..2] }`. Offline it is a table per FailureReason refined by simple patterns (repeats, low health, a
- * pickaxe too weak for an ore, missing materials, stalled progress). With an LLM it sends the evidence and the
+ * pickaxe too weak for an ore, missing materials, stalled progress); harvest tools and ore y-levels come from the
+ * knowledge (data/knowledge/world.json), never from a table of its own. With an LLM it sends the evidence and the
  * offline guess through prompts/analyser.md and falls back to the offline answer on any model error.
  */
 import { z } from 'zod'
 import type { Action, BotState, FailureReason, Feedback } from '../schemas/action.js'
 import type { Goal } from '../schemas/goal.js'
 import { goalKey } from '../schemas/goal.js'
+import type { Knowledge } from '../knowledge/index.js'
 import type { Llm } from '../llm/client.js'
 import { loadPrompt, PROMPT_SLOTS, quoteData } from '../llm/prompts.js'
 import { GhostError } from '../util/errors.js'
@@ -37,111 +39,215 @@ export interface AnalyserInput {
   progress: Progress
 }
 
-const PICK_TIER = ['wooden_pickaxe', 'stone_pickaxe', 'iron_pickaxe', 'diamond_pickaxe', 'netherite_pickaxe'] as const
-/** Weakest pickaxe that harvests a block (small table; src/knowledge has the full one). */
-const NEEDS_PICK: Record<string, number> = {
-  stone: 0, cobblestone: 0, coal_ore: 0, deepslate_coal_ore: 0, iron_ore: 1, deepslate_iron_ore: 1, copper_ore: 1,
-  deepslate_copper_ore: 1, lapis_ore: 1, deepslate_lapis_ore: 1, gold_ore: 2, deepslate_gold_ore: 2, redstone_ore: 2,
-  deepslate_redstone_ore: 2, diamond_ore: 2, deepslate_diamond_ore: 2, emerald_ore: 2, obsidian: 3, ancient_debris: 3,
-}
-/** Good y-levels to look for ores (1.18+ generation). */
-const ORE_Y: Record<string, number> = {
-  coal_ore: 48, iron_ore: 16, copper_ore: 48, gold_ore: -16, redstone_ore: -58, lapis_ore: 0, diamond_ore: -58, emerald_ore: 100,
-}
-
-type Ctx = { act: Action; obj: string; msg: string; input: AnalyserInput }
+/** `kb`: harvest tools and best y-levels come from the knowledge (data/knowledge/world.json); null: generic advice. */
+type Ctx = { act: Action; obj: string; msg: string; input: AnalyserInput; kb: Knowledge | null }
 type Rule = (c: Ctx) => Analysis
 
-const objOf = (a: Action): string => ('object' in a ? a.object : a.type === 'build' ? a.blueprint : a.type === 'dig_down' ? `y=${a.ylevel}` : 'the surface')
-const baseOre = (b: string): string => b.replace(/^deepslate_/, '')
+const objOf = (a: Action): string =>
+  'object' in a ? a.object : a.type === 'build' ? a.blueprint : a.type === 'dig_down' ? `y=${a.ylevel}` : 'the surface'
 
-function bestPick(inv: Record<string, number>): number {
-  let best = -1
-  PICK_TIER.forEach((p, i) => { if ((inv[p] ?? 0) > 0) best = i })
-  return best
+/** The y-level where an underground block (or its deepslate variant) is most common, from the knowledge. */
+function bestY(kb: Knowledge | null, block: string): number | undefined {
+  if (!kb) return undefined
+  const blocks = kb.data.world.blocks
+  const place = blocks[block] ?? Object.values(blocks).find((p) => p.also?.includes(block))
+  return place?.where === 'underground' ? place.bestY : undefined
+}
+
+/** The weakest tool that harvests `block` when the inventory holds none of them, from the knowledge. */
+function toolLacking(kb: Knowledge | null, block: string, inv: Record<string, number>): string | null {
+  if (!kb?.isBlock(block)) return null
+  const tools = kb.harvestTools(block)
+  return tools.length > 0 && !tools.some((t) => (inv[t] ?? 0) > 0) ? tools[0]! : null
 }
 
 const TABLE: Record<FailureReason, Rule> = {
-  not_found: ({ obj }) => {
-    const y = ORE_Y[baseOre(obj)]
+  not_found: ({ obj, kb }) => {
+    const y = bestY(kb, obj)
     return y !== undefined
-      ? { cause: `no ${obj} was found nearby`, suggestions: [`dig_down to about y=${y} and explore underground for ${obj}`, `explore a different area underground for ${obj}`] }
-      : { cause: `no ${obj} was found nearby`, suggestions: [`explore further on the surface for ${obj}`, `try a different biome where ${obj} is common`] }
+      ? {
+          cause: `no ${obj} was found nearby`,
+          suggestions: [
+            `dig_down to about y=${y} and explore underground for ${obj}`,
+            `explore a different area underground for ${obj}`,
+          ],
+        }
+      : {
+          cause: `no ${obj} was found nearby`,
+          suggestions: [`explore further on the surface for ${obj}`, `try a different biome where ${obj} is common`],
+        }
   },
-  no_path: ({ obj }) => ({ cause: `the bot could not find a path to ${obj}`, suggestions: [`pick another ${obj} that is easier to reach`, 'clear the way (mine blocks in between) or build a pillar to get over obstacles'] }),
-  missing_tool: ({ obj, input }) => {
-    const need = NEEDS_PICK[obj]
-    if (need !== undefined && bestPick(input.state.inventory) < need) {
-      return { cause: `${obj} needs at least a ${PICK_TIER[need]} and the bot has none`, suggestions: [`craft a ${PICK_TIER[need]} before mining ${obj}`] }
+  no_path: ({ obj }) => ({
+    cause: `the bot could not find a path to ${obj}`,
+    suggestions: [
+      `pick another ${obj} that is easier to reach`,
+      'clear the way (mine blocks in between) or build a pillar to get over obstacles',
+    ],
+  }),
+  missing_tool: ({ obj, input, kb }) => {
+    const need = toolLacking(kb, obj, input.state.inventory)
+    if (need)
+      return {
+        cause: `${obj} needs at least a ${need} and the bot has none`,
+        suggestions: [`craft a ${need} before mining ${obj}`],
+      }
+    return {
+      cause: `a required tool for ${obj} was missing`,
+      suggestions: [`craft or equip the right tool for ${obj} first`],
     }
-    return { cause: `a required tool for ${obj} was missing`, suggestions: [`craft or equip the right tool for ${obj} first`] }
   },
   missing_materials: ({ act, obj, input }) => {
     const need = 'materials' in act ? act.materials : {}
-    const missing = Object.entries(need).filter(([k, n]) => (input.state.inventory[k] ?? 0) < n).map(([k, n]) => `${n - (input.state.inventory[k] ?? 0)} ${k}`)
+    const missing = Object.entries(need)
+      .filter(([k, n]) => (input.state.inventory[k] ?? 0) < n)
+      .map(([k, n]) => `${n - (input.state.inventory[k] ?? 0)} ${k}`)
     return missing.length
-      ? { cause: `not enough materials for ${obj}: missing ${missing.join(', ')}`, suggestions: [`gather ${missing.join(', ')} before crafting ${obj}`] }
-      : { cause: `materials for ${obj} were missing`, suggestions: [`check the recipe of ${obj} and gather its materials first`] }
+      ? {
+          cause: `not enough materials for ${obj}: missing ${missing.join(', ')}`,
+          suggestions: [`gather ${missing.join(', ')} before crafting ${obj}`],
+        }
+      : {
+          cause: `materials for ${obj} were missing`,
+          suggestions: [`check the recipe of ${obj} and gather its materials first`],
+        }
   },
-  no_space: () => ({ cause: 'the inventory was full or there was no room to place a block', suggestions: ['store or drop low-value blocks (dirt, cobblestone, gravel) to free inventory slots', 'move to an open area before placing'] }),
-  timeout: ({ act, obj }) => ({ cause: `${act.type} ${obj} took too long`, suggestions: [`approach ${obj} first, then retry with a smaller count`, 'explore a closer area'] }),
-  interrupted: ({ act, obj }) => ({ cause: `${act.type} ${obj} was interrupted`, suggestions: [`retry ${act.type} ${obj}`] }),
-  died: () => ({ cause: 'the bot died', suggestions: ['craft a sword and eat to full health before retrying', 'avoid lava and hostile mobs: work in daylight and light up caves'] }),
-  unsafe: ({ input }) => input.state.food < 10 || input.state.health < 10
-    ? { cause: `the bot stopped because it was in danger (health ${input.state.health}, food ${input.state.food})`, suggestions: ['eat food to restore health before continuing', 'retreat to a safe spot and wait for daylight'] }
-    : { cause: 'the bot stopped because of danger nearby (lava, falls or hostile mobs)', suggestions: ['go_up to the surface or move away from the danger', 'wait for daylight before continuing'] },
-  stalled: ({ obj }) => ({ cause: `the bot stopped making progress on ${obj}`, suggestions: [`change the approach: explore a different area for ${obj}`] }),
-  unverified: ({ act, obj }) => ({ cause: `the effect of ${act.type} ${obj} could not be confirmed`, suggestions: ['check the inventory and retry the step once'] }),
-  invalid: ({ act, obj, msg }) => ({ cause: `${act.type} ${obj} was not a valid action${msg ? `: ${msg}` : ''}`, suggestions: ['use exact item ids and a valid recipe for the game version'] }),
-  error: ({ act, obj, msg }) => ({ cause: `${act.type} ${obj} failed with an internal error${msg ? `: ${msg}` : ''}`, suggestions: ['retry once; if it fails again, try a different action'] }),
+  no_space: () => ({
+    cause: 'the inventory was full or there was no room to place a block',
+    suggestions: [
+      'store or drop low-value blocks (dirt, cobblestone, gravel) to free inventory slots',
+      'move to an open area before placing',
+    ],
+  }),
+  timeout: ({ act, obj }) => ({
+    cause: `${act.type} ${obj} took too long`,
+    suggestions: [`approach ${obj} first, then retry with a smaller count`, 'explore a closer area'],
+  }),
+  interrupted: ({ act, obj }) => ({
+    cause: `${act.type} ${obj} was interrupted`,
+    suggestions: [`retry ${act.type} ${obj}`],
+  }),
+  died: () => ({
+    cause: 'the bot died',
+    suggestions: [
+      'craft a sword and eat to full health before retrying',
+      'avoid lava and hostile mobs: work in daylight and light up caves',
+    ],
+  }),
+  unsafe: ({ input }) =>
+    input.state.food < 10 || input.state.health < 10
+      ? {
+          cause: `the bot stopped because it was in danger (health ${input.state.health}, food ${input.state.food})`,
+          suggestions: ['eat food to restore health before continuing', 'retreat to a safe spot and wait for daylight'],
+        }
+      : {
+          cause: 'the bot stopped because of danger nearby (lava, falls or hostile mobs)',
+          suggestions: ['go_up to the surface or move away from the danger', 'wait for daylight before continuing'],
+        },
+  stalled: ({ obj }) => ({
+    cause: `the bot stopped making progress on ${obj}`,
+    suggestions: [`change the approach: explore a different area for ${obj}`],
+  }),
+  unverified: ({ act, obj }) => ({
+    cause: `the effect of ${act.type} ${obj} could not be confirmed`,
+    suggestions: ['check the inventory and retry the step once'],
+  }),
+  invalid: ({ act, obj, msg }) => ({
+    cause: `${act.type} ${obj} was not a valid action${msg ? `: ${msg}` : ''}`,
+    suggestions: ['use exact item ids and a valid recipe for the game version'],
+  }),
+  error: ({ act, obj, msg }) => ({
+    cause: `${act.type} ${obj} failed with an internal error${msg ? `: ${msg}` : ''}`,
+    suggestions: ['retry once; if it fails again, try a different action'],
+  }),
 }
 
 const sameAction = (a: Action, b: Action): boolean => a.type === b.type && objOf(a) === objOf(b)
 const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s)
 
 /** Offline analysis from the fixed failure reasons. */
-export function analyseOffline(input: AnalyserInput): Analysis {
+export function analyseOffline(input: AnalyserInput, kb: Knowledge | null = null): Analysis {
   const steps = input.steps.slice(-MAX_STEPS)
   const fails = steps.filter((s) => !s.result.ok)
   const last = fails[fails.length - 1]
   const obj = input.goal.object
   let out: Analysis
   if (!last) {
-    out = input.progress.stepsSinceProgress > 0
-      ? { cause: `the last ${input.progress.stepsSinceProgress} steps succeeded but ${obj} did not increase (${input.progress.currentCount} of ${input.goal.count})`, suggestions: [`plan actions that produce ${obj} directly`, 'check the recipe and where the item comes from'] }
-      : { cause: 'no failure was recorded', suggestions: ['continue with the current plan'] }
+    out =
+      input.progress.stepsSinceProgress > 0
+        ? {
+            cause: `the last ${input.progress.stepsSinceProgress} steps succeeded but ${obj} did not increase (${input.progress.currentCount} of ${input.goal.count})`,
+            suggestions: [
+              `plan actions that produce ${obj} directly`,
+              'check the recipe and where the item comes from',
+            ],
+          }
+        : { cause: 'no failure was recorded', suggestions: ['continue with the current plan'] }
   } else {
     const reason = last.result.reason ?? 'error'
-    out = TABLE[reason]({ act: last.action, obj: objOf(last.action), msg: clip(last.result.message, 120), input })
+    out = TABLE[reason]({ act: last.action, obj: objOf(last.action), msg: clip(last.result.message, 120), input, kb })
     const repeats = fails.filter((s) => sameAction(s.action, last.action)).length
     if (repeats >= 3) {
-      out = { cause: `${out.cause} (failed ${repeats} times in a row)`, suggestions: [out.suggestions[0]!, `stop repeating ${last.action.type} ${objOf(last.action)}; change the plan`] }
+      out = {
+        cause: `${out.cause} (failed ${repeats} times in a row)`,
+        suggestions: [out.suggestions[0]!, `stop repeating ${last.action.type} ${objOf(last.action)}; change the plan`],
+      }
     }
   }
   if (input.state.health <= 6 && !/health/.test(out.cause)) {
-    out = { cause: `${out.cause}; health is low (${input.state.health})`, suggestions: [out.suggestions[0]!, 'eat food and avoid fights until health recovers'] }
+    out = {
+      cause: `${out.cause}; health is low (${input.state.health})`,
+      suggestions: [out.suggestions[0]!, 'eat food and avoid fights until health recovers'],
+    }
   }
-  return Analysis.parse({ cause: clip(out.cause, 400), suggestions: out.suggestions.slice(0, 2).map((s) => clip(s, 300)) })
+  return Analysis.parse({
+    cause: clip(out.cause, 400),
+    suggestions: out.suggestions.slice(0, 2).map((s) => clip(s, 300)),
+  })
 }
 
-export interface AnalyserMeta { player: string | null; requestId?: string; signal?: AbortSignal }
-export interface Analyser { analyse(input: AnalyserInput, meta: AnalyserMeta): Promise<{ analysis: Analysis; via: 'offline' | 'llm' | 'offline-fallback' }> }
+export interface AnalyserMeta {
+  player: string | null
+  requestId?: string
+  signal?: AbortSignal
+}
+export interface Analyser {
+  analyse(
+    input: AnalyserInput,
+    meta: AnalyserMeta,
+  ): Promise<{ analysis: Analysis; via: 'offline' | 'llm' | 'offline-fallback' }>
+}
 
-export function createAnalyser(opts: { llm?: Llm | null; promptsDir?: string } = {}): Analyser {
+export function createAnalyser(opts: { llm?: Llm | null; promptsDir?: string; kb?: Knowledge | null } = {}): Analyser {
   const llm = opts.llm ?? null
-  const template = llm ? loadPrompt('analyser', PROMPT_SLOTS.analyser, ...(opts.promptsDir ? [opts.promptsDir] : [])) : null
+  const kb = opts.kb ?? null
+  const template = llm
+    ? loadPrompt('analyser', PROMPT_SLOTS.analyser, ...(opts.promptsDir ? [opts.promptsDir] : []))
+    : null
   return {
     async analyse(input, meta) {
-      const offline = analyseOffline(input)
+      const offline = analyseOffline(input, kb)
       if (!llm || !template) return { analysis: offline, via: 'offline' }
-      const steps = input.steps.slice(-MAX_STEPS).map((s) => ({ action: s.action, ok: s.result.ok, reason: s.result.reason, message: s.result.message, inventoryDelta: s.result.inventoryDelta }))
+      const steps = input.steps.slice(-MAX_STEPS).map((s) => ({
+        action: s.action,
+        ok: s.result.ok,
+        reason: s.result.reason,
+        message: s.result.message,
+        inventoryDelta: s.result.inventoryDelta,
+      }))
       const prompt = template.render({
-        goal: quoteData(input.goal), steps: quoteData(steps), state: quoteData(input.state),
-        nearby: quoteData(input.nearbyBlocks.slice(0, 64)), progress: quoteData(input.progress), offline_guess: quoteData(offline),
+        goal: quoteData(input.goal),
+        steps: quoteData(steps),
+        state: quoteData(input.state),
+        nearby: quoteData(input.nearbyBlocks.slice(0, 64)),
+        progress: quoteData(input.progress),
+        offline_guess: quoteData(offline),
       })
       try {
         const analysis = await llm.complete(Analysis, prompt, {
-          player: meta.player, goalKey: goalKey(input.goal), requestId: meta.requestId ?? null, ...(meta.signal ? { signal: meta.signal } : {}),
+          player: meta.player,
+          goalKey: goalKey(input.goal),
+          requestId: meta.requestId ?? null,
+          ...(meta.signal ? { signal: meta.signal } : {}),
         })
         return { analysis, via: 'llm' }
       } catch (err) {

@@ -6,17 +6,26 @@
 import type { Bot } from '../bot/create.js'
 import { botState, execute, lastTrace } from '../actions/index.js'
 import type { Action, ActionResult, BotState } from '../schemas/action.js'
+import type { Box } from '../schemas/region.js'
 import { perceive } from '../perception/percipient.js'
 import type { Hands } from './ports.js'
 
 const EMPTY: BotState = { inventory: {}, biome: 'unknown', y: 0, underground: false, health: 0, food: 0 }
 
-export function createBotHands(getBot: () => Bot | null, server: string): Hands {
+/** `protectedBoxes`: GHOST_PROTECTED, enforced by the handlers that dig and place (reason `unsafe`). */
+export function createBotHands(getBot: () => Bot | null, server: string, protectedBoxes: readonly Box[] = []): Hands {
   return {
     async execute(action: Action, signal: AbortSignal): Promise<ActionResult> {
       const bot = getBot()
-      if (!bot?.entity) return { ok: false, reason: 'error', message: 'I am not connected to the server right now.', inventoryDelta: {}, durationMs: 0 }
-      return execute(bot, action, { signal })
+      if (!bot?.entity)
+        return {
+          ok: false,
+          reason: 'error',
+          message: 'I am not connected to the server right now.',
+          inventoryDelta: {},
+          durationMs: 0,
+        }
+      return execute(bot, action, { signal, protected: protectedBoxes })
     },
     state() {
       const bot = getBot()
@@ -34,6 +43,8 @@ export function createBotHands(getBot: () => Bot | null, server: string): Hands 
       const sparse = t.entries.reduce((s, e) => s + e.sparse, 0)
       return { dense: Math.round(dense * 100) / 100, sparse, stalled: t.reason === 'stalled' }
     },
-    identity() { return { bot: getBot()?.username ?? 'unknown', server } },
+    identity() {
+      return { bot: getBot()?.username ?? 'unknown', server }
+    },
   }
 }

@@ -2,14 +2,15 @@
  * What intent parsing needs to know about names: whether an id exists in the game version, did-you-mean
  * suggestions, whether an item is impossible to obtain in survival, and biome names. `IntentKnowledge` is the small
  * interface intent codes against. `intentKnowledge(version)` (the default) adapts src/knowledge's `Knowledge`
- * (resolveName with did-you-mean, impossibleReason for items); non-items fall back to data/intent/impossible.json
- * (water, lava, portals). `fallbackKnowledge(version)` is a minecraft-data-only implementation kept for when the
- * knowledge base cannot load.
+ * (resolveName with did-you-mean, impossibleReason for items); non-items (water, lava, portals) get the reason from
+ * the same table's `notItems` (data/knowledge/impossible.json, the one impossible-items table).
+ * `fallbackKnowledge(version)` is a minecraft-data-only implementation kept for when the knowledge base cannot load;
+ * it reads that same table.
  */
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import minecraftData from 'minecraft-data'
+import { listedImpossible, readImpossibleTable } from '../knowledge/data.js'
 import { createKnowledge, type Knowledge } from '../knowledge/index.js'
+import { renamesFor } from '../knowledge/version-data.js'
 import { didYouMean } from '../util/text.js'
 
 export interface IntentKnowledge {
@@ -22,25 +23,8 @@ export interface IntentKnowledge {
   impossibleReason(id: string): string | null
   /** Is this a biome id in this version? */
   isBiome(id: string): boolean
-}
-
-interface ImpossibleTable { items: Record<string, string>; suffixes: Record<string, string>; prefixes: Record<string, string> }
-
-const DATA_DIR = fileURLToPath(new URL('../../data/intent/', import.meta.url))
-let impossibleTable: ImpossibleTable | undefined
-
-export function loadImpossibleTable(): ImpossibleTable {
-  impossibleTable ??= JSON.parse(readFileSync(`${DATA_DIR}impossible.json`, 'utf8')) as ImpossibleTable
-  return impossibleTable
-}
-
-/** Look `id` up in data/intent/impossible.json (exact, then suffix and prefix rules). */
-export function impossibleFromTable(id: string): string | null {
-  const t = loadImpossibleTable()
-  if (t.items[id]) return t.items[id]!
-  for (const [suf, why] of Object.entries(t.suffixes)) if (id.endsWith(suf)) return why
-  for (const [pre, why] of Object.entries(t.prefixes)) if (id.startsWith(pre)) return why
-  return null
+  /** The id this version uses for a 1.20.2 id (src/knowledge/renames.ts: grass → short_grass from 1.20.3). */
+  current?(id: string): string
 }
 
 const cache = new Map<string, IntentKnowledge>()
@@ -57,12 +41,15 @@ export function fallbackKnowledge(version: string): IntentKnowledge {
     ...Object.keys(data.entitiesByName),
   ])
   const biomes = new Set<string>(Object.keys(data.biomesByName ?? {}))
+  const renames = renamesFor(data)
+  const table = readImpossibleTable(renames)
   const kb: IntentKnowledge = {
     version,
     has: (id) => names.has(id),
     suggest: (name) => didYouMean(name.replace(/\s+/g, '_'), names, 3),
-    impossibleReason: (id) => impossibleFromTable(id),
+    impossibleReason: (id) => listedImpossible(table, id),
     isBiome: (id) => biomes.has(id),
+    current: (id) => renames.get(id) ?? id,
   }
   cache.set(version, kb)
   return kb
@@ -75,13 +62,18 @@ export function fromKnowledge(k: Knowledge): IntentKnowledge {
   const hit = adapted.get(k)
   if (hit) return hit
   const biomes = new Set<string>(Object.keys(k.data.mc.biomesByName ?? {}))
+  const renames = renamesFor(k.data.mc)
   const kb: IntentKnowledge = {
     version: k.version,
     has: (id) => k.isItem(id) || k.isBlock(id) || k.isEntity(id),
-    suggest: (name) => { const r = k.resolveName(name); return r.ok ? [r.name] : r.suggestions.slice(0, 3) },
+    suggest: (name) => {
+      const r = k.resolveName(name)
+      return r.ok ? [r.name] : r.suggestions.slice(0, 3)
+    },
     // Finding a block or an entity is fine; only items can be impossible to obtain (plus the table's non-items).
-    impossibleReason: (id) => (k.isItem(id) ? k.impossibleReason(id) : impossibleFromTable(id)),
+    impossibleReason: (id) => (k.isItem(id) ? k.impossibleReason(id) : k.notItemReason(id)),
     isBiome: (id) => biomes.has(id),
+    current: (id) => renames.get(id) ?? id,
   }
   adapted.set(k, kb)
   return kb

@@ -1,74 +1,92 @@
 /**
- * The patroller (after MP5): the bot does not take its own word for anything. Before each action it checks the
- * preconditions (tool, materials, fuel and station in inventory or in sight, the target seen) so a doomed action
+ * The patroller (after MP5): the bot does not take its own word for anything. Before each action it asks the rule
+ * book (src/rules/) about the live bot — the requirements (tool, materials, fuel and station in inventory or in
+ * sight, the target seen) and the safety policy with real positions (protected boxes) — so a doomed or unsafe action
  * goes back to the planner as feedback instead of running; after each action that claims success it verifies the
  * effect in the world (inventory really changed by the expected amount, the bot really near the target, the tool
  * really in hand, the y-level really reached). A claimed success whose effect is missing becomes reason `unverified`.
  */
 import type { Knowledge } from '../knowledge/index.js'
-import type { Action, ActionResult, BotState } from '../schemas/action.js'
-import type { Senses } from './ports.js'
+import { check, policy, ruleContext, type PolicyView, type RuleContext, type RuleWorld } from '../rules/index.js'
+import { minedItems, sourceBlocks } from '../rules/mine.js'
+import type { Action, ActionResult, BotState, FailureReason } from '../schemas/action.js'
+import type { Box } from '../schemas/region.js'
+import type { Hands, Senses } from './ports.js'
 
-export type Check = { ok: true } | { ok: false; reason: 'missing_tool' | 'missing_materials' | 'not_found'; message: string }
+/** A pre-check: the rule book's fixed reason (`unsafe` for the policy) and the sentence a player reads. */
+export type Check = { ok: true } | { ok: false; reason: FailureReason; message: string }
 
 const OK: Check = { ok: true }
-const STATION_REACH = 6
+/** Actions that work at the bot's feet (no separate target to locate). */
+const AT_FEET = new Set<Action['type']>(['dig_down', 'place', 'build'])
+
+export interface PatrollerOptions {
+  /** GHOST_PROTECTED boxes: the safety policy refuses digging, placing and opening containers inside them. */
+  protected?: readonly Box[]
+  blueprints?: string[]
+}
 
 export class Patroller {
-  constructor(private readonly kb: Knowledge, private readonly senses: Senses) {}
+  private readonly rules: RuleContext
+  constructor(
+    private readonly kb: Knowledge,
+    private readonly senses: Senses,
+    private readonly opts: PatrollerOptions = {},
+  ) {
+    this.rules = ruleContext(kb, opts.blueprints)
+  }
 
   /** Items a mine action is after: the block's drops, or the named item itself. */
   wanted(object: string): string[] {
-    if (this.kb.isBlock(object)) {
-      const drops = Object.keys(this.kb.dropsOf(object))
-      if (drops.length > 0) return drops
-    }
-    return [object]
+    return minedItems(this.kb, object)
   }
 
   /** Blocks a mine action may dig for `object`: the blocks it drops from (cobblestone → stone) and their variants. */
   sourceBlocks(object: string): string[] {
-    const out = new Set<string>()
-    for (const s of this.kb.sources.sourcesFor(object)) if (s.kind === 'mine') for (const b of [s.block, ...s.also]) out.add(b)
-    for (const b of this.kb.data.world.blocks[object]?.also ?? []) out.add(b)
-    out.delete(object)
-    return [...out]
+    return sourceBlocks(this.kb, object)
   }
 
+  /** The rule book's requirements and safety policy, judged against the live bot. */
   before(a: Action, s: BotState): Check {
-    const has = (n: string, k = 1): boolean => (s.inventory[n] ?? 0) >= k
-    const tool = 'tool' in a ? a.tool : null
-    if (tool && a.type !== 'craft' && !has(tool)) return { ok: false, reason: 'missing_tool', message: `I need a ${tool} for ${a.type} but have none.` }
-    switch (a.type) {
-      case 'equip': case 'place':
-        return has(a.object) ? OK : { ok: false, reason: 'missing_materials', message: `I have no ${a.object} to ${a.type}.` }
-      case 'craft': {
-        const short = Object.entries(a.materials).filter(([m, k]) => !has(m, k)).map(([m, k]) => `${k - (s.inventory[m] ?? 0)} ${m}`)
-        if (short.length > 0) return { ok: false, reason: 'missing_materials', message: `To craft ${a.object} I still need ${short.join(', ')}.` }
-        if (a.tool === 'crafting_table' && !has('crafting_table') && !this.near('crafting_table')) {
-          return { ok: false, reason: 'missing_tool', message: `I need a crafting table for ${a.object}: none in my inventory or within ${STATION_REACH} blocks.` }
-        }
-        return OK
-      }
-      case 'smelt': {
-        const short = Object.entries(a.materials).filter(([m, k]) => !has(m, k)).map(([m, k]) => `${k - (s.inventory[m] ?? 0)} ${m}`)
-        if (!has(a.fuel)) short.push(`some ${a.fuel} as fuel`)
-        if (short.length > 0) return { ok: false, reason: 'missing_materials', message: `To smelt ${a.object} I still need ${short.join(', ')}.` }
-        if (!has('furnace') && !this.near('furnace')) return { ok: false, reason: 'missing_tool', message: 'I need a furnace: none in my inventory or nearby.' }
-        return OK
-      }
-      case 'approach': case 'mine': case 'attack':
-        return this.senses.nearestVisible(a.object) !== null || (a.type === 'mine' && this.sourceBlocks(a.object).some((b) => this.senses.nearestVisible(b) !== null))
-          ? OK
-          : { ok: false, reason: 'not_found', message: `I can't see any ${a.object} from here; I should explore for it first.` }
-      default:
-        return OK
+    const senses = this.senses
+    const world: RuleWorld = {
+      count: (i) => s.inventory[i] ?? 0,
+      nearest: (n) => senses.nearestVisible(n),
+      ...(senses.playerNear ? { playerKnown: (n: string) => senses.playerNear!(n) } : {}),
     }
+    const position = senses.position?.() ?? null
+    const object = 'object' in a ? a.object : null
+    const target = AT_FEET.has(a.type) ? position : object && senses.locate ? senses.locate(object) : null
+    const view: PolicyView = {
+      protected: this.opts.protected ?? [],
+      players: [],
+      position,
+      target,
+      placedByPlan: () => false,
+    }
+    const unsafe = policy(a, view, this.rules)
+    if (unsafe) return { ok: false, reason: 'unsafe', message: unsafe }
+    const v = check(a, this.rules, world)
+    if (v.ok) return OK
+    return { ok: false, reason: v.reason, message: v.message }
   }
 
-  private near(name: string): boolean {
-    const d = this.senses.nearestVisible(name)
-    return d !== null && d <= STATION_REACH
+  /**
+   * Run one action the checked way: the pre-check (a failure comes back as a result and the action never runs), the
+   * action, then the post-check. The one entry point for the agent layer (sub-goal runner; delivery: `give`).
+   */
+  async guarded(a: Action, hands: Hands, signal: AbortSignal): Promise<ActionResult> {
+    const before = hands.state()
+    const pre = this.before(a, before)
+    if (!pre.ok)
+      return {
+        ok: false,
+        reason: pre.reason,
+        message: `precondition failed: ${pre.message}`,
+        inventoryDelta: {},
+        durationMs: 0,
+      }
+    return this.after(a, await hands.execute(a, signal), before, hands.state())
   }
 
   /** Verify a claimed success against the world; returns the result unchanged or turned into `unverified`. */
@@ -81,10 +99,15 @@ export class Patroller {
       case 'mine': {
         const w = this.wanted(a.object)
         const total = Math.max(...w.map(held))
-        return total >= a.count ? r : fail(`I reported mining ${a.object}, but I hold only ${total} of the ${a.count} ${w[0]} I wanted.`)
+        return total >= a.count
+          ? r
+          : fail(`I reported mining ${a.object}, but I hold only ${total} of the ${a.count} ${w[0]} I wanted.`)
       }
-      case 'craft': case 'smelt':
-        return gained(a.object) >= a.count ? r : fail(`I reported ${a.type}ing ${a.count} ${a.object}, but my inventory changed by ${gained(a.object)}.`)
+      case 'craft':
+      case 'smelt':
+        return gained(a.object) >= a.count
+          ? r
+          : fail(`I reported ${a.type}ing ${a.count} ${a.object}, but my inventory changed by ${gained(a.object)}.`)
       case 'equip': {
         const h = this.senses.held()
         return h === a.object ? r : fail(`I meant to hold ${a.object} but I am holding ${h ?? 'nothing'}.`)
@@ -93,14 +116,24 @@ export class Patroller {
         return gained(a.object) <= -1 ? r : fail(`I reported placing ${a.object} but still hold as many as before.`)
       case 'approach': {
         const d = this.senses.nearestVisible(a.object)
-        return d !== null && d <= 3 ? r : fail(`I reported reaching ${a.object} but ${d === null ? 'cannot see one' : `the nearest is ${d.toFixed(1)} blocks away`}.`)
+        return d !== null && d <= 3
+          ? r
+          : fail(
+              `I reported reaching ${a.object} but ${d === null ? 'cannot see one' : `the nearest is ${d.toFixed(1)} blocks away`}.`,
+            )
       }
       case 'explore':
-        return this.senses.nearestVisible(a.object) !== null ? r : fail(`I reported seeing ${a.object} but none is in sight now.`)
+        return this.senses.nearestVisible(a.object) !== null
+          ? r
+          : fail(`I reported seeing ${a.object} but none is in sight now.`)
       case 'dig_down':
         return after.y <= a.ylevel + 1 ? r : fail(`I reported digging down to y=${a.ylevel} but I am at y=${after.y}.`)
       case 'go_up':
         return !after.underground ? r : fail('I reported returning to the surface but I am still underground.')
+      case 'give':
+        return gained(a.object) <= -a.count
+          ? r
+          : fail(`I reported giving ${a.count} ${a.object} but my inventory changed by ${gained(a.object)}.`)
       default:
         return r
     }

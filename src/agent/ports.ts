@@ -6,6 +6,7 @@
  */
 import type { Action, ActionResult, BotState } from '../schemas/action.js'
 import type { Conditions } from '../schemas/goal.js'
+import type { Pos } from '../schemas/region.js'
 
 export interface Hands {
   /** Run one action; in-world failures come back as results, never as exceptions. */
@@ -28,4 +29,9 @@ export interface Senses {
   blockCountNear(name: string, radius: number): number
   /** Which of the conditions hold right now, and a line saying what was observed. */
   checkConditions(c: Conditions, target: string): { met: boolean; unmet: string[]; observed: string }
+  /** Where the bot stands, and where the nearest visible X is (the safety policy's protected boxes); optional. */
+  position?(): Pos | null
+  locate?(name: string): Pos | null
+  /** Whether a player of that name is online and in range (give); optional. */
+  playerNear?(name: string): boolean
 }

@@ -10,10 +10,13 @@
 import type { Knowledge } from '../knowledge/index.js'
 import type { MemoryStore } from '../memory/index.js'
 import { describeGoal } from '../memory/index.js'
+import { inventoryWorld, shortfall, type Need } from '../rules/index.js'
+import { tableNeed } from '../rules/craft.js'
+import { furnaceNeed } from '../rules/smelt.js'
 import type { Action, Feedback, Plan } from '../schemas/action.js'
 import { goalKey } from '../schemas/goal.js'
 import type { SubGoal } from '../schemas/subgoal.js'
-import { AbortedError } from '../util/errors.js'
+import { AbortedError, GhostError } from '../util/errors.js'
 import { logger } from '../util/log.js'
 import type { Analyser } from './analyser.js'
 import { critiquePlan, type CriticOptions } from './critic.js'
@@ -51,26 +54,42 @@ export interface RunMeta {
   deadline: number
   /** Every action result, for progress events and the failure analyser. */
   onAction(f: Feedback): void
+  /** Every plan chosen for this sub-goal (attempt 0 is the first; later ones are re-plans), for progress events. */
+  onPlan?(p: { attempt: number; via: string; actions: Action[] }): void
   history: Feedback[]
 }
 
-export interface SubGoalOutcome { ok: boolean; message: string; llmCalls: number; via: string }
+export interface SubGoalOutcome {
+  ok: boolean
+  message: string
+  llmCalls: number
+  via: string
+}
 
 /**
  * Fit a remembered plan to now: the action that makes the sub-goal's object gets today's count, and a plan that
  * starts on the surface is preceded by go_up when the bot is below ground (it was recorded from the surface).
  */
-export function adaptPlan(actions: Action[], step: SubGoal, have: number, kb: Knowledge, underground = false): Action[] {
+export function adaptPlan(
+  actions: Action[],
+  step: SubGoal,
+  have: number,
+  kb: Knowledge,
+  underground = false,
+): Action[] {
   const obj = step.goal.object
   const first = actions[0]
   const climb = underground && first?.type === 'explore' && first.strategy === 'surface'
   const fitted = actions.map((a): Action => {
     if ((a.type === 'craft' || a.type === 'smelt') && a.object === obj && a.count !== step.goal.count) {
       const f = step.goal.count / a.count
-      const materials = Object.fromEntries(Object.entries(a.materials).map(([m, k]) => [m, Math.max(1, Math.ceil(k * f))]))
+      const materials = Object.fromEntries(
+        Object.entries(a.materials).map(([m, k]) => [m, Math.max(1, Math.ceil(k * f))]),
+      )
       return { ...a, count: step.goal.count, materials }
     }
-    if (a.type === 'mine' && (a.object === obj || Object.keys(kb.dropsOf(a.object)).includes(obj))) return { ...a, count: have + step.goal.count }
+    if (a.type === 'mine' && (a.object === obj || Object.keys(kb.dropsOf(a.object)).includes(obj)))
+      return { ...a, count: have + step.goal.count }
     return a
   })
   return climb ? [{ type: 'go_up', tool: null }, ...fitted] : fitted
@@ -81,21 +100,42 @@ export function adaptPlan(actions: Action[], step: SubGoal, have: number, kb: Kn
  * decomposed so that these were held when the sub-goal started; when they are gone (a `/clear`, a death, a plan that
  * used them up), re-planning this sub-goal alone cannot help and the executor must decompose the goal again.
  */
-export function missingInputs(step: SubGoal, inventory: Record<string, number>): string[] {
-  const has = (n: string, k = 1): boolean => (inventory[n] ?? 0) >= k
-  const out = Object.entries(step.goal.material).filter(([m, k]) => !has(m, k)).map(([m, k]) => `${k - (inventory[m] ?? 0)} ${m}`)
+export function missingInputs(step: SubGoal, inventory: Record<string, number>, kb: Knowledge): string[] {
+  const obj = step.goal.object
+  const needs: Need[] = [{ kind: 'items', items: step.goal.material, doing: `make ${obj}` }]
   switch (step.kind) {
-    case 'craft': if (step.craft.needsTable && !has('crafting_table')) out.push('a crafting_table'); break
-    case 'smelt': if (!has('furnace')) out.push('a furnace'); break
+    case 'craft':
+      if (step.craft.needsTable) needs.push(tableNeed(obj))
+      break
+    case 'smelt':
+      needs.push(furnaceNeed(obj))
+      break
     case 'mine': {
       const tools = [...(step.mine.tool ? [step.mine.tool] : []), ...step.mine.acceptableTools]
-      if (tools.length > 0 && !tools.some((t) => has(t))) out.push(`a ${tools[0]}`)
+      if (tools.length > 0) needs.push({ kind: 'hold', anyOf: tools, doing: `mine ${obj}`, as: 'tool' })
       break
     }
-    case 'apply': if (!has(step.apply.tool)) out.push(`a ${step.apply.tool}`); break
-    default: break
+    case 'apply':
+      needs.push({ kind: 'hold', anyOf: [step.apply.tool], doing: `get ${obj}`, as: 'tool' })
+      break
+    default:
+      break
   }
-  return out
+  // only the inventory counts: the sub-goal was decomposed so that these were carried
+  const world = inventoryWorld(inventory)
+  return needs.flatMap((n) => shortfall(n, world, kb))
+}
+
+/**
+ * A catch handler for optional help (memory lookups, failure analysis): a known failure (`GhostError`: a model
+ * error, a timeout, an abort) is logged and replaced by `fallback`; anything else is a bug and is rethrown.
+ */
+function tolerate<T>(what: string, fallback: T): (err: unknown) => T {
+  return (err) => {
+    if (!(err instanceof GhostError)) throw err
+    log.warn(`${what} failed; going on without it`, { code: err.code, err: err.message })
+    return fallback
+  }
 }
 
 export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta): Promise<SubGoalOutcome> {
@@ -115,58 +155,103 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
   let stalled = 0
   let best = startHave
 
-  const retrieved = memory ? await memory.retrieve({ goalKey: key, goalText: text }).catch(() => []) : []
+  const retrieved = memory
+    ? await memory.retrieve({ goalKey: key, goalText: text }).catch(tolerate('memory lookup', []))
+    : []
   const exact = retrieved.find((r) => r.match === 'exact') ?? null
   const similar = retrieved.find((r) => r.match === 'similar') ?? null
-  const lessons = memory ? memory.lessons(key, 3).map((l) => `${l.cause} ${l.suggestions.join(' ')}`.trim()) : []
+  const lessons = memory
+    ? (await memory.lessons(key, 3).catch(() => [])).map((l) => `${l.cause} ${l.suggestions.join(' ')}`.trim())
+    : []
   let useMemory = exact !== null
 
   for (let attempt = 0; ; attempt++) {
     if (meta.signal.aborted) throw new AbortedError('task')
-    if (Date.now() > meta.deadline) return { ok: false, message: `ran out of time for ${what}${lastReason ? ` (${lastReason})` : ''}`, llmCalls, via: 'deadline' }
+    if (Date.now() > meta.deadline)
+      return {
+        ok: false,
+        message: `ran out of time for ${what}${lastReason ? ` (${lastReason})` : ''}`,
+        llmCalls,
+        via: 'deadline',
+      }
     if (planner.usesLlm ? llmCalls >= deps.queryLimit : stalled >= OFFLINE_ATTEMPTS) {
-      return { ok: false, message: `gave up on ${what} after ${attempt} plans${lastReason ? `: ${lastReason}` : ''}`, llmCalls, via: 'limit' }
+      return {
+        ok: false,
+        message: `gave up on ${what} after ${attempt} plans${lastReason ? `: ${lastReason}` : ''}`,
+        llmCalls,
+        via: 'limit',
+      }
     }
     // 1. a plan: from memory (first try only), else from the planner, revised by the critic
     let plan: Plan | null = null
     let via = 'memory'
     const state = hands.state()
     if (useMemory && exact) {
-      plan = { explanation: '', thoughts: `reference plan from memory (${exact.source})`, actions: adaptPlan(exact.actions, step, state.inventory[step.goal.object] ?? 0, kb, state.underground) }
+      plan = {
+        explanation: '',
+        thoughts: `reference plan from memory (${exact.source})`,
+        actions: adaptPlan(exact.actions, step, state.inventory[step.goal.object] ?? 0, kb, state.underground),
+      }
       useMemory = false
       const c = critiquePlan(kb, plan, state.inventory, deps.critic)
-      if (!c.ok) { log.info('memory plan rejected by the critic', { key, problems: c.problems }); plan = null }
+      if (!c.ok) {
+        log.info('memory plan rejected by the critic', { key, problems: c.problems })
+        plan = null
+      }
     }
     for (let round = 0; plan === null; round++) {
       const ans = await planner.plan({
-        step, state, reference: similar?.actions ?? exact?.actions ?? null, lessons, feedback, critique, attempt,
-        player: meta.player, requestId: meta.requestId, signal: meta.signal,
+        step,
+        state,
+        reference: similar?.actions ?? exact?.actions ?? null,
+        lessons,
+        feedback,
+        critique,
+        attempt,
+        player: meta.player,
+        requestId: meta.requestId,
+        signal: meta.signal,
       })
       llmCalls += ans.llmCalls
       via = ans.via
       const c = critiquePlan(kb, ans.plan, state.inventory, deps.critic)
-      if (c.ok) { plan = ans.plan; critique = null; break }
+      if (c.ok) {
+        plan = ans.plan
+        critique = null
+        break
+      }
       critique = c.problems
       lastReason = `the plan failed review: ${c.problems.slice(0, 2).join(' ')}`
       if (round + 1 >= CRITIC_ROUNDS || !planner.usesLlm) {
-        return { ok: false, message: `could not make a valid plan for ${what}: ${c.problems.slice(0, 3).join(' ')}`, llmCalls, via }
+        return {
+          ok: false,
+          message: `could not make a valid plan for ${what}: ${c.problems.slice(0, 3).join(' ')}`,
+          llmCalls,
+          via,
+        }
       }
-      if (llmCalls >= deps.queryLimit) return { ok: false, message: `query limit reached while revising the plan for ${what}: ${c.problems[0]}`, llmCalls, via }
+      if (llmCalls >= deps.queryLimit)
+        return {
+          ok: false,
+          message: `query limit reached while revising the plan for ${what}: ${c.problems[0]}`,
+          llmCalls,
+          via,
+        }
     }
 
+    meta.onPlan?.({ attempt, via, actions: plan.actions })
     // 2. execute with the patroller around every action
     feedback = null
     for (const action of plan.actions) {
       if (meta.signal.aborted) throw new AbortedError('task')
-      const before = hands.state()
-      const pre = patroller.before(action, before)
-      const result = pre.ok
-        ? patroller.after(action, await hands.execute(action, meta.signal), before, hands.state())
-        : { ok: false, reason: pre.reason, message: `precondition failed: ${pre.message}`, inventoryDelta: {}, durationMs: 0 }
+      const result = await patroller.guarded(action, hands, meta.signal)
       const f: Feedback = { action, result, state: hands.state() }
       meta.history.push(f)
       meta.onAction(f)
-      if (!result.ok) { feedback = f; break }
+      if (!result.ok) {
+        feedback = f
+        break
+      }
     }
     if (meta.signal.aborted) throw new AbortedError('task')
     if (feedback?.result.reason === 'interrupted') throw new AbortedError('task')
@@ -176,39 +261,86 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
     if (!feedback && have >= target) {
       if (memory) {
         const id = hands.identity()
-        await memory.recordPlan({
-          goalKey: key, goalText: text, state: `y=${state.y} ${state.biome} ${state.underground ? 'underground' : 'surface'}`,
-          actions: plan.actions, outcome: 'success', durationMs: Date.now() - startedAt, llmCalls,
-          player: meta.player, bot: id.bot, server: id.server,
-        }).then(() => deps.onMemoryChange?.({ kind: 'plan_recorded', goalKey: key, message: `stored a ${plan!.actions.length}-action plan for ${text}` }))
+        await memory
+          .recordPlan({
+            goalKey: key,
+            goalText: text,
+            state: `y=${state.y} ${state.biome} ${state.underground ? 'underground' : 'surface'}`,
+            actions: plan.actions,
+            outcome: 'success',
+            durationMs: Date.now() - startedAt,
+            llmCalls,
+            player: meta.player,
+            bot: id.bot,
+            server: id.server,
+          })
+          .then(() =>
+            deps.onMemoryChange?.({
+              kind: 'plan_recorded',
+              goalKey: key,
+              message: `stored a ${plan!.actions.length}-action plan for ${text}`,
+            }),
+          )
           .catch((err: Error) => log.warn('could not store plan', { err: err.message }))
       }
       return { ok: true, message: `${have} ${step.goal.object} in inventory`, llmCalls, via }
     }
     if (!feedback) {
       const last = plan.actions.at(-1)!
-      feedback = { action: last, result: { ok: false, reason: 'unverified', message: `the plan finished but I hold ${have} of ${target} ${step.goal.object}`, inventoryDelta: {}, durationMs: 0 }, state: hands.state() }
+      feedback = {
+        action: last,
+        result: {
+          ok: false,
+          reason: 'unverified',
+          message: `the plan finished but I hold ${have} of ${target} ${step.goal.object}`,
+          inventoryDelta: {},
+          durationMs: 0,
+        },
+        state: hands.state(),
+      }
     }
     lastReason = feedback.result.message
-    if (have > best) best = have; else stalled++
-    const lost = missingInputs(step, hands.state().inventory)
+    if (have > best) best = have
+    else stalled++
+    const lost = missingInputs(step, hands.state().inventory, kb)
     if (lost.length > 0) {
-      return { ok: false, message: `${what} lacks inputs it had when it started (${lost.join(', ')}): ${lastReason}`, llmCalls, via: INPUTS_LOST }
+      return {
+        ok: false,
+        message: `${what} lacks inputs it had when it started (${lost.join(', ')}): ${lastReason}`,
+        llmCalls,
+        via: INPUTS_LOST,
+      }
     }
-    const analysis = await deps.analyser.analyse({
-      goal: step.goal, steps: meta.history.slice(-32), state: hands.state(), nearbyBlocks: hands.nearbyBlocks(),
-      progress: { startCount: startHave, currentCount: have, stepsSinceProgress: meta.history.length },
-    }, { player: meta.player, requestId: meta.requestId, signal: meta.signal }).catch(() => null)
+    const analysis = await deps.analyser
+      .analyse(
+        {
+          goal: step.goal,
+          steps: meta.history.slice(-32),
+          state: hands.state(),
+          nearbyBlocks: hands.nearbyBlocks(),
+          progress: { startCount: startHave, currentCount: have, stepsSinceProgress: meta.history.length },
+        },
+        { player: meta.player, requestId: meta.requestId, signal: meta.signal },
+      )
+      .catch(tolerate('failure analysis', null))
     if (analysis) {
       if (analysis.via === 'llm' || analysis.via === 'offline-fallback') llmCalls += 1
       lessons.unshift(`${analysis.analysis.cause} ${analysis.analysis.suggestions.join(' ')}`)
       if (memory) {
         const id = hands.identity()
-        await memory.addLesson({ goalKey: key, cause: analysis.analysis.cause, suggestions: analysis.analysis.suggestions, player: meta.player, bot: id.bot })
+        await memory
+          .addLesson({
+            goalKey: key,
+            cause: analysis.analysis.cause,
+            suggestions: analysis.analysis.suggestions,
+            player: meta.player,
+            bot: id.bot,
+          })
           .then(() => deps.onMemoryChange?.({ kind: 'lesson_added', goalKey: key, message: analysis.analysis.cause }))
           .catch((err: Error) => log.warn('could not store lesson', { err: err.message }))
       }
     }
-    if (feedback.result.reason === 'died') return { ok: false, message: `I died while working on ${what}`, llmCalls, via }
+    if (feedback.result.reason === 'died')
+      return { ok: false, message: `I died while working on ${what}`, llmCalls, via }
   }
 }

@@ -7,14 +7,21 @@
 import { describe, expect, it } from 'vitest'
 import { critiquePlan } from '../../../src/agent/critic.js'
 import { planOffline } from '../../../src/agent/offline-planner.js'
-import { createSimWorld } from '../../../src/agent/sim-world.js'
+import { createSimWorld } from '../../helpers/sim-world.js'
 import { createKnowledge } from '../../../src/knowledge/index.js'
 import { Plan, type BotState, type Feedback } from '../../../src/schemas/action.js'
 import type { SubGoal } from '../../../src/schemas/subgoal.js'
 
 const kb = createKnowledge('1.20.2')
-const state = (inventory: Record<string, number>, over: Partial<BotState> = {}): BotState =>
-  ({ inventory, biome: 'plains', y: 64, underground: false, health: 20, food: 20, ...over })
+const state = (inventory: Record<string, number>, over: Partial<BotState> = {}): BotState => ({
+  inventory,
+  biome: 'plains',
+  y: 64,
+  underground: false,
+  health: 20,
+  food: 20,
+  ...over,
+})
 
 /** The first step of `kind` in the decomposition of a goal from an inventory. */
 function stepOf(kind: SubGoal['kind'], object: string, count: number, inv: Record<string, number> = {}): SubGoal {
@@ -53,19 +60,22 @@ const CASES: Array<[string, SubGoal['kind'], string, number, Record<string, numb
 ]
 
 describe('offline planner', () => {
-  it.each(CASES)('%s: valid, accepted by the critic, and it works in the sim world', async (_name, kind, object, count, start) => {
-    const step = stepOf(kind, object, count, start)
-    const inv = needs(step)
-    const plan = planOffline({ step, state: state(inv), attempt: 0, feedback: null })
-    expect(Plan.safeParse(plan).success).toBe(true)
-    expect(critiquePlan(kb, plan, inv, { blueprints: [] })).toEqual({ ok: true, problems: [] })
-    const world = createSimWorld(kb, { inventory: inv })
-    for (const a of plan.actions) {
-      const r = await world.execute(a, new AbortController().signal)
-      expect(r, `${a.type} ${JSON.stringify(a)}`).toMatchObject({ ok: true })
-    }
-    expect(world.count(step.goal.object)).toBeGreaterThanOrEqual((inv[step.goal.object] ?? 0) + step.goal.count)
-  })
+  it.each(CASES)(
+    '%s: valid, accepted by the critic, and it works in the sim world',
+    async (_name, kind, object, count, start) => {
+      const step = stepOf(kind, object, count, start)
+      const inv = needs(step)
+      const plan = planOffline({ step, state: state(inv), attempt: 0, feedback: null })
+      expect(Plan.safeParse(plan).success).toBe(true)
+      expect(critiquePlan(kb, plan, inv, { blueprints: [] })).toEqual({ ok: true, problems: [] })
+      const world = createSimWorld(kb, { inventory: inv })
+      for (const a of plan.actions) {
+        const r = await world.execute(a, new AbortController().signal)
+        expect(r, `${a.type} ${JSON.stringify(a)}`).toMatchObject({ ok: true })
+      }
+      expect(world.count(step.goal.object)).toBeGreaterThanOrEqual((inv[step.goal.object] ?? 0) + step.goal.count)
+    },
+  )
 
   it('mines a surface block as a total: what is held plus what is wanted', () => {
     const step = stepOf('mine', 'oak_log', 3)
@@ -78,36 +88,62 @@ describe('offline planner', () => {
 
   it('digs down for underground ores and returns to the surface for surface things', () => {
     const iron = stepOf('mine', 'raw_iron', 1, { stone_pickaxe: 1 })
-    expect(planOffline({ step: iron, state: state({ stone_pickaxe: 1 }), attempt: 0, feedback: null }).actions.map((a) => a.type))
-      .toEqual(['dig_down', 'explore', 'mine'])
+    expect(
+      planOffline({ step: iron, state: state({ stone_pickaxe: 1 }), attempt: 0, feedback: null }).actions.map(
+        (a) => a.type,
+      ),
+    ).toEqual(['dig_down', 'explore', 'mine'])
     const logs = stepOf('mine', 'oak_log', 1)
-    expect(planOffline({ step: logs, state: state({}, { y: 10, underground: true }), attempt: 0, feedback: null }).actions[0])
-      .toEqual({ type: 'go_up', tool: null })
+    expect(
+      planOffline({ step: logs, state: state({}, { y: 10, underground: true }), attempt: 0, feedback: null })
+        .actions[0],
+    ).toEqual({ type: 'go_up', tool: null })
   })
 
   it('stays put for stone when already underground, but still digs to the depth of deepslate', () => {
     const under = state({ wooden_pickaxe: 1 }, { y: 59, underground: true })
     const stone = stepOf('mine', 'cobblestone', 1, { wooden_pickaxe: 1 })
-    expect(planOffline({ step: stone, state: under, attempt: 0, feedback: null }).actions.map((a) => a.type)).toEqual(['explore', 'mine'])
+    expect(planOffline({ step: stone, state: under, attempt: 0, feedback: null }).actions.map((a) => a.type)).toEqual([
+      'explore',
+      'mine',
+    ])
     const deep = stepOf('mine', 'cobbled_deepslate', 1, { wooden_pickaxe: 1 })
-    expect(planOffline({ step: deep, state: under, attempt: 0, feedback: null }).actions[0]).toMatchObject({ type: 'dig_down', ylevel: -8 })
+    expect(planOffline({ step: deep, state: under, attempt: 0, feedback: null }).actions[0]).toMatchObject({
+      type: 'dig_down',
+      ylevel: -8,
+    })
   })
 
   it('goes underground on a later attempt after a surface search found nothing', () => {
     const step = stepOf('mine', 'raw_iron', 1, { stone_pickaxe: 1 })
-    const surface: SubGoal = step.kind === 'mine' ? { ...step, mine: { ...step.mine, location: { ...step.mine.location, strategy: 'surface' } } } : step
+    const surface: SubGoal =
+      step.kind === 'mine'
+        ? { ...step, mine: { ...step.mine, location: { ...step.mine.location, strategy: 'surface' } } }
+        : step
     const first = planOffline({ step: surface, state: state({ stone_pickaxe: 1 }), attempt: 0, feedback: null })
     expect(first.actions.map((a) => a.type)).toEqual(['explore', 'mine'])
     const feedback: Feedback = {
-      action: first.actions[0]!, state: state({ stone_pickaxe: 1 }),
-      result: { ok: false, reason: 'not_found', message: 'I searched but found no iron_ore around here.', inventoryDelta: {}, durationMs: 1 },
+      action: first.actions[0]!,
+      state: state({ stone_pickaxe: 1 }),
+      result: {
+        ok: false,
+        reason: 'not_found',
+        message: 'I searched but found no iron_ore around here.',
+        inventoryDelta: {},
+        durationMs: 1,
+      },
     }
     const second = planOffline({ step: surface, state: state({ stone_pickaxe: 1 }), attempt: 1, feedback })
     expect(second.actions.map((a) => a.type)).toEqual(['dig_down', 'explore', 'mine'])
     // digging to iron's best y (16) stays above deepslate, so it keeps looking for the plain ore
     expect(second.actions[0]).toMatchObject({ type: 'dig_down', ylevel: 16 })
     expect(second.actions[1]).toMatchObject({ object: 'iron_ore', strategy: 'underground' })
-    const deep = planOffline({ step: surface, state: { ...state({ stone_pickaxe: 1 }), y: -20, underground: true }, attempt: 0, feedback: null })
+    const deep = planOffline({
+      step: surface,
+      state: { ...state({ stone_pickaxe: 1 }), y: -20, underground: true },
+      attempt: 0,
+      feedback: null,
+    })
     expect(deep.actions.find((a) => a.type === 'explore')).toMatchObject({ object: 'deepslate_iron_ore' })
     expect(second.explanation).toMatch(/not_found/)
   })
@@ -115,6 +151,10 @@ describe('offline planner', () => {
   it('hunts with the best sword held', () => {
     const step = stepOf('hunt', 'leather', 1)
     const plan = planOffline({ step, state: state({ wooden_sword: 1, iron_sword: 1 }), attempt: 0, feedback: null })
-    expect(plan.actions.filter((a) => a.type === 'attack')[0]).toEqual({ type: 'attack', object: 'cow', tool: 'iron_sword' })
+    expect(plan.actions.filter((a) => a.type === 'attack')[0]).toEqual({
+      type: 'attack',
+      object: 'cow',
+      tool: 'iron_sword',
+    })
   })
 })

@@ -5,17 +5,22 @@
  */
 import { describe, expect, it } from 'vitest'
 import { Patroller } from '../../../src/agent/patroller.js'
-import { createSimWorld, type SimWorldOptions } from '../../../src/agent/sim-world.js'
+import { createSimWorld, type SimWorldOptions } from '../../helpers/sim-world.js'
 import { createKnowledge } from '../../../src/knowledge/index.js'
 import type { Action, ActionResult } from '../../../src/schemas/action.js'
 
 const kb = createKnowledge('1.20.2')
 const signal = new AbortController().signal
-function setup(opts: SimWorldOptions = {}): { w: ReturnType<typeof createSimWorld>; p: Patroller; step: (a: Action) => Promise<ActionResult> } {
+function setup(opts: SimWorldOptions = {}): {
+  w: ReturnType<typeof createSimWorld>
+  p: Patroller
+  step: (a: Action) => Promise<ActionResult>
+} {
   const w = createSimWorld(kb, opts)
   const p = new Patroller(kb, w)
   return {
-    w, p,
+    w,
+    p,
     async step(a) {
       const before = w.state()
       const pre = p.before(a, before)
@@ -28,17 +33,28 @@ function setup(opts: SimWorldOptions = {}): { w: ReturnType<typeof createSimWorl
 describe('patroller: before', () => {
   it('needs the tool, the materials and the fuel in the inventory', () => {
     const { w, p } = setup({ inventory: { raw_iron: 2, furnace: 1 } })
-    expect(p.before({ type: 'mine', object: 'stone', tool: 'wooden_pickaxe', count: 1 }, w.state()))
-      .toEqual({ ok: false, reason: 'missing_tool', message: 'I need a wooden_pickaxe for mine but have none.' })
-    expect(p.before({ type: 'craft', object: 'stick', count: 4, materials: { oak_planks: 2 }, tool: null }, w.state()))
-      .toEqual({ ok: false, reason: 'missing_materials', message: 'To craft stick I still need 2 oak_planks.' })
-    expect(p.before({ type: 'smelt', object: 'iron_ingot', count: 2, materials: { raw_iron: 2 }, fuel: 'coal' }, w.state()))
-      .toEqual({ ok: false, reason: 'missing_materials', message: 'To smelt iron_ingot I still need some coal as fuel.' })
+    expect(p.before({ type: 'mine', object: 'stone', tool: 'wooden_pickaxe', count: 1 }, w.state())).toEqual({
+      ok: false,
+      reason: 'missing_tool',
+      message: 'I need a wooden_pickaxe to mine stone but have none.',
+    })
+    expect(
+      p.before({ type: 'craft', object: 'stick', count: 4, materials: { oak_planks: 2 }, tool: null }, w.state()),
+    ).toEqual({ ok: false, reason: 'missing_materials', message: 'To craft stick I still need 2 oak_planks.' })
+    expect(
+      p.before({ type: 'smelt', object: 'iron_ingot', count: 2, materials: { raw_iron: 2 }, fuel: 'coal' }, w.state()),
+    ).toEqual({ ok: false, reason: 'missing_materials', message: 'To smelt 2 iron_ingot I still need 1 coal.' })
   })
 
   it('accepts a crafting table within reach instead of one in the inventory', async () => {
     const { w, p } = setup({ inventory: { oak_planks: 3, stick: 2, crafting_table: 1 } })
-    const craft: Action = { type: 'craft', object: 'wooden_pickaxe', count: 1, materials: { oak_planks: 3, stick: 2 }, tool: 'crafting_table' }
+    const craft: Action = {
+      type: 'craft',
+      object: 'wooden_pickaxe',
+      count: 1,
+      materials: { oak_planks: 3, stick: 2 },
+      tool: 'crafting_table',
+    }
     await w.execute({ type: 'place', object: 'crafting_table' }, signal)
     expect(w.count('crafting_table')).toBe(0)
     expect(p.before(craft, w.state())).toEqual({ ok: true })
@@ -49,14 +65,23 @@ describe('patroller: before', () => {
 
   it('needs the target in sight; for a drop, the block that drops it will do', async () => {
     const { w, p } = setup({ inventory: { wooden_pickaxe: 1, stone_pickaxe: 1 } })
-    expect(p.before({ type: 'attack', object: 'cow', tool: null }, w.state()))
-      .toEqual({ ok: false, reason: 'not_found', message: "I can't see any cow from here; I should explore for it first." })
+    expect(p.before({ type: 'attack', object: 'cow', tool: null }, w.state())).toEqual({
+      ok: false,
+      reason: 'not_found',
+      message: "I can't see any cow from here; I should explore for it first.",
+    })
     await w.execute({ type: 'explore', object: 'stone', strategy: 'surface' }, signal)
-    expect(p.before({ type: 'mine', object: 'cobblestone', tool: 'wooden_pickaxe', count: 3 }, w.state())).toEqual({ ok: true })
+    expect(p.before({ type: 'mine', object: 'cobblestone', tool: 'wooden_pickaxe', count: 3 }, w.state())).toEqual({
+      ok: true,
+    })
     await w.execute({ type: 'dig_down', ylevel: -8, tool: 'stone_pickaxe' }, signal) // deepslate ores lie below about y 8
     await w.execute({ type: 'explore', object: 'deepslate_iron_ore', strategy: 'underground' }, signal)
-    expect(p.before({ type: 'mine', object: 'raw_iron', tool: 'stone_pickaxe', count: 1 }, w.state())).toEqual({ ok: true })
-    expect(p.before({ type: 'mine', object: 'iron_ore', tool: 'stone_pickaxe', count: 1 }, w.state())).toEqual({ ok: true })
+    expect(p.before({ type: 'mine', object: 'raw_iron', tool: 'stone_pickaxe', count: 1 }, w.state())).toEqual({
+      ok: true,
+    })
+    expect(p.before({ type: 'mine', object: 'iron_ore', tool: 'stone_pickaxe', count: 1 }, w.state())).toEqual({
+      ok: true,
+    })
   })
 })
 
@@ -70,25 +95,49 @@ describe('patroller: after', () => {
       { type: 'equip', object: 'cobblestone' },
       { type: 'dig_down', ylevel: 20, tool: 'wooden_pickaxe' },
       { type: 'go_up', tool: null },
-    ] satisfies Action[]) expect(await step(a), a.type).toMatchObject({ ok: true })
+    ] satisfies Action[])
+      expect(await step(a), a.type).toMatchObject({ ok: true })
   })
 
   it('turns claimed successes without their effect into `unverified`', async () => {
-    const lies = (['explore', 'approach', 'mine', 'equip', 'dig_down', 'place', 'smelt'] as const).map((type) => ({ type, nth: 1 }))
+    const lies = (['explore', 'approach', 'mine', 'equip', 'dig_down', 'place', 'smelt'] as const).map((type) => ({
+      type,
+      nth: 1,
+    }))
     const { w, step } = setup({ inventory: { wooden_pickaxe: 1, dirt: 1, raw_iron: 1, coal: 1, furnace: 1 }, lies })
-    const r = async (a: Action): Promise<string> => { const x = await step(a); return `${x.reason}: ${x.message}` }
-    expect(await r({ type: 'explore', object: 'stone', strategy: 'surface' })).toBe('unverified: I reported seeing stone but none is in sight now.')
+    const r = async (a: Action): Promise<string> => {
+      const x = await step(a)
+      return `${x.reason}: ${x.message}`
+    }
+    expect(await r({ type: 'explore', object: 'stone', strategy: 'surface' })).toBe(
+      'unverified: I reported seeing stone but none is in sight now.',
+    )
     w.visible.set('stone', 12)
-    expect(await r({ type: 'approach', object: 'stone' })).toBe('unverified: I reported reaching stone but the nearest is 12.0 blocks away.')
-    expect(await r({ type: 'mine', object: 'stone', tool: 'wooden_pickaxe', count: 2 })).toBe('unverified: I reported mining stone, but I hold only 0 of the 2 cobblestone I wanted.')
-    expect(await r({ type: 'equip', object: 'dirt' })).toBe('unverified: I meant to hold dirt but I am holding nothing.')
-    expect(await r({ type: 'dig_down', ylevel: 16, tool: null })).toBe('unverified: I reported digging down to y=16 but I am at y=64.')
-    expect(await r({ type: 'place', object: 'dirt' })).toBe('unverified: I reported placing dirt but still hold as many as before.')
-    expect(await r({ type: 'smelt', object: 'iron_ingot', count: 1, materials: { raw_iron: 1 }, fuel: 'coal' })).toBe('unverified: I reported smelting 1 iron_ingot, but my inventory changed by 0.')
+    expect(await r({ type: 'approach', object: 'stone' })).toBe(
+      'unverified: I reported reaching stone but the nearest is 12.0 blocks away.',
+    )
+    expect(await r({ type: 'mine', object: 'stone', tool: 'wooden_pickaxe', count: 2 })).toBe(
+      'unverified: I reported mining stone, but I hold only 0 of the 2 cobblestone I wanted.',
+    )
+    expect(await r({ type: 'equip', object: 'dirt' })).toBe(
+      'unverified: I meant to hold dirt but I am holding nothing.',
+    )
+    expect(await r({ type: 'dig_down', ylevel: 16, tool: null })).toBe(
+      'unverified: I reported digging down to y=16 but I am at y=64.',
+    )
+    expect(await r({ type: 'place', object: 'dirt' })).toBe(
+      'unverified: I reported placing dirt but still hold as many as before.',
+    )
+    expect(await r({ type: 'smelt', object: 'iron_ingot', count: 1, materials: { raw_iron: 1 }, fuel: 'coal' })).toBe(
+      'unverified: I reported smelting 1 iron_ingot, but my inventory changed by 0.',
+    )
   })
 
   it('says how completion was checked', () => {
     const { w, p } = setup({ inventory: { stick: 3 } })
-    expect(p.verificationLine('stick', 4, w.state())).toEqual({ ok: false, line: '3 stick now in inventory (needed 4)' })
+    expect(p.verificationLine('stick', 4, w.state())).toEqual({
+      ok: false,
+      line: '3 stick now in inventory (needed 4)',
+    })
   })
 })

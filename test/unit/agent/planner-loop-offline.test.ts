@@ -8,23 +8,45 @@ import { createAnalyser } from '../../../src/agent/analyser.js'
 import { runGoal, type GoalOutcome } from '../../../src/agent/executor.js'
 import { Patroller } from '../../../src/agent/patroller.js'
 import { createPlanner } from '../../../src/agent/planner.js'
-import { createSimWorld, type SimWorld, type SimWorldOptions } from '../../../src/agent/sim-world.js'
+import { createSimWorld, type SimWorld, type SimWorldOptions } from '../../helpers/sim-world.js'
 import { createKnowledge } from '../../../src/knowledge/index.js'
-import type { TaskEvent } from '../../../src/router/progress.js'
+import type { TaskEvent } from '../../../src/schemas/task.js'
 import { Goal, type GoalInput } from '../../../src/schemas/goal.js'
 import { setLogLevel } from '../../../src/util/log.js'
 
 setLogLevel('error')
 const kb = createKnowledge('1.20.2')
 
-interface Run { out: GoalOutcome; events: TaskEvent[]; world: SimWorld }
+interface Run {
+  out: GoalOutcome
+  events: TaskEvent[]
+  world: SimWorld
+}
 async function run(goal: GoalInput, opts: SimWorldOptions = {}, budgetMs = 60_000): Promise<Run> {
   const world = createSimWorld(kb, opts)
   const events: TaskEvent[] = []
-  const out = await runGoal(Goal.parse(goal), {
-    kb, planner: createPlanner(null), patroller: new Patroller(kb, world), hands: world, senses: world, analyser: createAnalyser(),
-    memory: null, critic: { blueprints: Object.keys(world.blueprints) }, queryLimit: 30, goalTimeBudgetMs: budgetMs,
-  }, { player: 'alice', requestId: 'r1', taskId: 't1', signal: new AbortController().signal, progress: (e) => events.push(e) })
+  const out = await runGoal(
+    Goal.parse(goal),
+    {
+      kb,
+      planner: createPlanner(null),
+      patroller: new Patroller(kb, world),
+      hands: world,
+      senses: world,
+      analyser: createAnalyser(),
+      memory: null,
+      critic: { blueprints: Object.keys(world.blueprints) },
+      queryLimit: 30,
+      goalTimeBudgetMs: budgetMs,
+    },
+    {
+      player: 'alice',
+      requestId: 'r1',
+      taskId: 't1',
+      signal: new AbortController().signal,
+      progress: (e) => events.push(e),
+    },
+  )
   return { out, events, world }
 }
 const failures = (events: TaskEvent[]): Array<{ reason: string | null; message: string }> =>
@@ -33,7 +55,13 @@ const failures = (events: TaskEvent[]): Array<{ reason: string | null; message: 
 const label = (a: { type: string; object?: string }): string => `${a.type} ${a.object ?? ''}`.trim()
 const labels = (w: SimWorld): string[] => w.calls.map((c) => label(c.action as { type: string; object?: string }))
 /** The crafts of a stone pickaxe from nothing, in order (moves such as dig_down may come in between). */
-const STONE_PICKAXE_CRAFTS = ['craft oak_planks', 'craft crafting_table', 'craft stick', 'craft wooden_pickaxe', 'craft stone_pickaxe']
+const STONE_PICKAXE_CRAFTS = [
+  'craft oak_planks',
+  'craft crafting_table',
+  'craft stick',
+  'craft wooden_pickaxe',
+  'craft stone_pickaxe',
+]
 /** 1-based number of the first call labelled `what` in an undisturbed stone-pickaxe run. */
 async function callNumber(what: string): Promise<number> {
   const i = labels((await run({ object: 'stone_pickaxe', count: 1 })).world).indexOf(what)
@@ -44,7 +72,12 @@ async function callNumber(what: string): Promise<number> {
 describe('offline planning loop (no LLM)', () => {
   it('(j) makes a stone_pickaxe from an empty inventory with zero LLM calls, verified', async () => {
     const { out, world } = await run({ object: 'stone_pickaxe', count: 1 })
-    expect(out).toMatchObject({ ok: true, llmCalls: 0, verification: '1 stone_pickaxe now in inventory (needed 1)', subGoalsRun: 7 })
+    expect(out).toMatchObject({
+      ok: true,
+      llmCalls: 0,
+      verification: '1 stone_pickaxe now in inventory (needed 1)',
+      subGoalsRun: 7,
+    })
     expect(labels(world).filter((l) => l.startsWith('craft'))).toEqual(STONE_PICKAXE_CRAFTS)
     expect(labels(world).slice(0, 2)).toEqual(['explore oak_log', 'mine oak_log'])
     expect(labels(world)).toContain('mine cobblestone')
@@ -74,15 +107,28 @@ describe('offline planning loop (no LLM)', () => {
   })
 
   it('(k) the patroller turns a crafted-but-not-really success into `unverified` and the step is re-planned', async () => {
-    const { out, events, world } = await run({ object: 'oak_planks', count: 4 }, { inventory: { oak_log: 1 }, lies: [{ type: 'craft', nth: 1 }] })
+    const { out, events, world } = await run(
+      { object: 'oak_planks', count: 4 },
+      { inventory: { oak_log: 1 }, lies: [{ type: 'craft', nth: 1 }] },
+    )
     expect(world.calls[0]!.lied).toBe(true)
     expect(world.calls[0]!.result.ok).toBe(true) // the world claimed success …
-    expect(failures(events)).toEqual([{ reason: 'unverified', message: 'I reported crafting 4 oak_planks, but my inventory changed by 0.' }]) // … the patroller did not believe it
+    expect(failures(events)).toEqual([
+      { reason: 'unverified', message: 'I reported crafting 4 oak_planks, but my inventory changed by 0.' },
+    ]) // … the patroller did not believe it
     expect(out).toMatchObject({ ok: true, verification: '4 oak_planks now in inventory (needed 4)' })
   })
 
   it('(k) a lying explore and a lying mine are caught too', async () => {
-    const { out, events } = await run({ object: 'oak_log', count: 2 }, { lies: [{ type: 'explore', nth: 1 }, { type: 'mine', nth: 1 }] })
+    const { out, events } = await run(
+      { object: 'oak_log', count: 2 },
+      {
+        lies: [
+          { type: 'explore', nth: 1 },
+          { type: 'mine', nth: 1 },
+        ],
+      },
+    )
     expect(failures(events).map((f) => f.reason)).toEqual(['unverified', 'unverified'])
     expect(failures(events)[0]!.message).toBe('I reported seeing oak_log but none is in sight now.')
     expect(failures(events)[1]!.message).toBe('I reported mining oak_log, but I hold only 0 of the 2 oak_log I wanted.')
@@ -92,7 +138,10 @@ describe('offline planning loop (no LLM)', () => {
   it('(l) items cleared between sub-goals show up as a shortfall and are obtained again', async () => {
     // right after the wooden pickaxe is made, the inventory is wiped: pickaxe, table, sticks and planks are gone
     const n = (await callNumber('craft wooden_pickaxe')) + 1
-    const { out, world } = await run({ object: 'stone_pickaxe', count: 1 }, { clears: [{ beforeCall: n, items: 'all' }] })
+    const { out, world } = await run(
+      { object: 'stone_pickaxe', count: 1 },
+      { clears: [{ beforeCall: n, items: 'all' }] },
+    )
     expect(out).toMatchObject({ ok: true, llmCalls: 0 })
     const calls = labels(world)
     expect(calls.filter((c) => c === 'craft wooden_pickaxe')).toHaveLength(2) // made twice: the first one vanished
@@ -103,8 +152,13 @@ describe('offline planning loop (no LLM)', () => {
   it('(l) materials taken in the middle of a sub-goal make the executor decompose again instead of giving up', async () => {
     // the sticks vanish just before "craft stone_pickaxe" runs (after its pre-check)
     const n = await callNumber('craft stone_pickaxe')
-    const { out, events, world } = await run({ object: 'stone_pickaxe', count: 1 }, { clears: [{ beforeCall: n, items: { stick: 2 } }] })
-    expect(failures(events)).toEqual([{ reason: 'missing_materials', message: 'To craft stone_pickaxe I still need 2 stick.' }])
+    const { out, events, world } = await run(
+      { object: 'stone_pickaxe', count: 1 },
+      { clears: [{ beforeCall: n, items: { stick: 2 } }] },
+    )
+    expect(failures(events)).toEqual([
+      { reason: 'missing_materials', message: 'To craft stone_pickaxe I still need 2 stick.' },
+    ])
     expect(out).toMatchObject({ ok: true, llmCalls: 0 })
     expect(labels(world).slice(n)).toEqual(['craft stick', 'craft stone_pickaxe'])
   })
@@ -119,10 +173,30 @@ describe('offline planning loop (no LLM)', () => {
     const world = createSimWorld(kb)
     const ac = new AbortController()
     let actions = 0
-    const err = await runGoal(Goal.parse({ object: 'stone_pickaxe', count: 1 }), {
-      kb, planner: createPlanner(null), patroller: new Patroller(kb, world), hands: world, senses: world, analyser: createAnalyser(),
-      memory: null, critic: { blueprints: [] }, queryLimit: 30, goalTimeBudgetMs: 60_000,
-    }, { player: 'alice', requestId: 'r1', taskId: 't1', signal: ac.signal, progress: (e) => { if (e.kind === 'action' && ++actions === 3) ac.abort() } }).catch((e: unknown) => e)
+    const err = await runGoal(
+      Goal.parse({ object: 'stone_pickaxe', count: 1 }),
+      {
+        kb,
+        planner: createPlanner(null),
+        patroller: new Patroller(kb, world),
+        hands: world,
+        senses: world,
+        analyser: createAnalyser(),
+        memory: null,
+        critic: { blueprints: [] },
+        queryLimit: 30,
+        goalTimeBudgetMs: 60_000,
+      },
+      {
+        player: 'alice',
+        requestId: 'r1',
+        taskId: 't1',
+        signal: ac.signal,
+        progress: (e) => {
+          if (e.kind === 'action' && ++actions === 3) ac.abort()
+        },
+      },
+    ).catch((e: unknown) => e)
     expect((err as { code?: string }).code).toBe('aborted')
     expect(world.calls).toHaveLength(3)
   })
@@ -133,14 +207,18 @@ describe('offline planning loop (no LLM)', () => {
     expect(unknown.out.message).toMatch(/unknown item "iron"/)
     const missing = await run({ object: 'oak_log', count: 1 }, { absent: ['oak_log'] }, 2000)
     expect(missing.out.ok).toBe(false)
-    expect(missing.out.message).toBe('I could not finish 1 oak_log: gave up on 1 oak_log after 3 plans: I searched but found no oak_log around here.')
+    expect(missing.out.message).toBe(
+      'I could not finish 1 oak_log: gave up on 1 oak_log after 3 plans: I searched but found no oak_log around here.',
+    )
     expect(missing.world.calls.length).toBeLessThanOrEqual(3)
   })
 
   it('a goal that needs an enchanted tool is refused clearly before any action (no enchanting action yet)', async () => {
     const block = await run({ object: 'brown_mushroom_block', count: 1 })
     expect(block.out.ok).toBe(false)
-    expect(block.out.message).toMatch(/^I can't get brown_mushroom_block yet: it needs a tool with silk touch, which takes an enchanting_table with 15 bookshelves and about \d+ tries \(\d+ lapis, \d+ experience points\), and I cannot enchant yet\.$/)
+    expect(block.out.message).toMatch(
+      /^I can't get brown_mushroom_block yet: it needs a tool with silk touch, which takes an enchanting_table with 15 bookshelves and about \d+ tries \(\d+ lapis, \d+ experience points\), and I cannot enchant yet\.$/,
+    )
     expect(block.world.calls).toEqual([])
   })
 
@@ -156,6 +234,8 @@ describe('offline planning loop (no LLM)', () => {
     expect(labels(near.world)).toEqual(['explore cow', 'explore water'])
     const rain = await run({ object: 'cow', count: 1, conditions: { weather: 'rain' } }, {}, 1200)
     expect(rain.out.ok).toBe(false)
-    expect(rain.out.message).toBe('I could not find cow with every condition met in time; unmet: weather rain (it is clear).')
+    expect(rain.out.message).toBe(
+      'I could not find cow with every condition met in time; unmet: weather rain (it is clear).',
+    )
   })
 })

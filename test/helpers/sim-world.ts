@@ -8,29 +8,44 @@
  * for 3×3 recipes and consumes the real ingredients; smelting needs a furnace, input and enough fuel. Results use the
  * fixed FailureReason names with one-sentence messages, an inventory delta and a simulated duration. For tests it
  * can inject faults (the Nth call of an action type fails), lies (the Nth call reports success without its effect)
- * and item removals between actions (a `/clear`). It is not the dry run of src/knowledge/dryrun.ts, which works on
- * whole sub-goals.
+ * and item removals between actions (a `/clear`). What each action requires, and the sentence when it is missing,
+ * come from the rule book (src/rules/); what is its own is the simulated effect. It is not the dry run of
+ * src/knowledge/dryrun.ts, which works on whole sub-goals. Used only by tests.
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Knowledge } from '../knowledge/index.js'
-import type { Action, ActionResult, ActionType, BotState, FailureReason } from '../schemas/action.js'
-import type { Conditions } from '../schemas/goal.js'
-import type { Hands, Senses } from './ports.js'
+import type { Hands, Senses } from '../../src/agent/ports.js'
+import type { Knowledge } from '../../src/knowledge/index.js'
+import { check, fmtItems, judge, ruleContext, type RuleContext, type RuleWorld } from '../../src/rules/index.js'
+import { tableNeed } from '../../src/rules/craft.js'
+import { harvestNeed } from '../../src/rules/mine.js'
+import { smeltItemsNeed, fuelFor } from '../../src/rules/smelt.js'
+import { applySpec } from '../../src/rules/apply.js'
+import type { Action, ActionResult, ActionType, BotState, FailureReason } from '../../src/schemas/action.js'
+import type { Conditions, TimeOfDay, Weather } from '../../src/schemas/goal.js'
+import type { Pos } from '../../src/schemas/region.js'
 
 /** The Nth (1-based) call of `type` fails with `reason` and does nothing. */
-export interface SimFault { type: ActionType; nth: number; reason: FailureReason; message?: string }
+export interface SimFault {
+  type: ActionType
+  nth: number
+  reason: FailureReason
+  message?: string
+}
 /** The Nth (1-based) call of `type` reports success without doing anything. */
-export interface SimLie { type: ActionType; nth: number }
+export interface SimLie {
+  type: ActionType
+  nth: number
+}
 /** Before the Nth (1-based) execute call of any type runs, remove these items (or everything): a `/clear`. */
-export interface SimClear { beforeCall: number; items: Record<string, number> | 'all' }
+export interface SimClear {
+  beforeCall: number
+  items: Record<string, number> | 'all'
+}
 
 export interface SimWorldOptions {
   inventory?: Record<string, number>
   biome?: string
-  time?: 'day' | 'dusk' | 'night'
-  weather?: 'clear' | 'rain' | 'thunder'
+  time?: TimeOfDay
+  weather?: Weather
   /** Surface height; the bot starts here (default 64). */
   surfaceY?: number
   faults?: SimFault[]
@@ -41,41 +56,43 @@ export interface SimWorldOptions {
   /** Blueprint name → blocks it consumes; default: data/blueprints/*.json. */
   blueprints?: Record<string, Record<string, number>>
   identity?: { bot: string; server: string }
+  /** Players online and known to the bot (give needs one). */
+  players?: string[]
+  /** Where the bot stands (the safety policy's protected boxes); unknown when omitted. */
+  position?: Pos
 }
 
-export interface SimCall { n: number; action: Action; result: ActionResult; lied: boolean; fault: boolean }
+export interface SimCall {
+  n: number
+  action: Action
+  result: ActionResult
+  lied: boolean
+  fault: boolean
+}
 
-const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data/blueprints')
 const FLUIDS = new Set(['water', 'lava', 'powder_snow'])
 const APPROACH_DISTANCE = 1.5
-const STATION_REACH = 6
-
-function shippedBlueprints(): Record<string, Record<string, number>> {
-  const out: Record<string, Record<string, number>> = {}
-  for (const f of readdirSync(DATA).filter((n) => n.endsWith('.json'))) {
-    const bp = JSON.parse(readFileSync(path.join(DATA, f), 'utf8')) as { blocks: Array<{ block: string }> }
-    const need: Record<string, number> = {}
-    for (const b of bp.blocks) need[b.block] = (need[b.block] ?? 0) + 1
-    out[f.slice(0, -5)] = need
-  }
-  return out
-}
-
-const fmt = (m: Record<string, number>): string => Object.entries(m).map(([i, n]) => `${n} ${i}`).join(', ')
 
 /** Thrown inside a handler to end the action with a failure result. */
-class SimFail { constructor(readonly reason: FailureReason, readonly message: string) {} }
-function fail(reason: FailureReason, message: string): never { throw new SimFail(reason, message) }
+class SimFail {
+  constructor(
+    readonly reason: FailureReason,
+    readonly message: string,
+  ) {}
+}
+function fail(reason: FailureReason, message: string): never {
+  throw new SimFail(reason, message)
+}
 
-export class SimWorld implements Hands, Senses {
+export class SimWorld implements Hands, Senses, RuleWorld {
   readonly inv = new Map<string, number>()
   /** Visible thing → distance in blocks. */
   readonly visible = new Map<string, number>()
   readonly calls: SimCall[] = []
   readonly blueprints: Record<string, Record<string, number>>
   biome: string
-  time: 'day' | 'dusk' | 'night'
-  weather: 'clear' | 'rain' | 'thunder'
+  time: TimeOfDay
+  weather: Weather
   y: number
   underground = false
   /** Total simulated time of all actions. */
@@ -85,26 +102,39 @@ export class SimWorld implements Hands, Senses {
   private readonly perType = new Map<ActionType, number>()
   /** Fractional drop yields carried over between blocks dug / mobs killed, per source and item. */
   private readonly carry = new Map<string, number>()
+  private readonly rules: RuleContext
 
-  constructor(readonly kb: Knowledge, private readonly opts: SimWorldOptions = {}) {
+  constructor(
+    readonly kb: Knowledge,
+    private readonly opts: SimWorldOptions = {},
+  ) {
     for (const [i, n] of Object.entries(opts.inventory ?? {})) if (n > 0) this.inv.set(i, n)
     this.biome = opts.biome ?? 'plains'
     this.time = opts.time ?? 'day'
     this.weather = opts.weather ?? 'clear'
     this.surfaceY = opts.surfaceY ?? 64
     this.y = this.surfaceY
-    this.blueprints = opts.blueprints ?? shippedBlueprints()
+    this.rules = ruleContext(kb, opts.blueprints)
+    this.blueprints = this.rules.blueprints
   }
 
-  count(i: string): number { return this.inv.get(i) ?? 0 }
-  add(i: string, n: number): void { if (n > 0) this.inv.set(i, this.count(i) + n) }
+  count(i: string): number {
+    return this.inv.get(i) ?? 0
+  }
+  add(i: string, n: number): void {
+    if (n > 0) this.inv.set(i, this.count(i) + n)
+  }
   take(i: string, n: number): void {
     const left = this.count(i) - n
-    if (left > 0) this.inv.set(i, left); else this.inv.delete(i)
+    if (left > 0) this.inv.set(i, left)
+    else this.inv.delete(i)
   }
   /** Remove items (as `/clear` would): a map of counts, or everything. */
   removeItems(items: Record<string, number> | 'all'): void {
-    if (items === 'all') { this.inv.clear(); return }
+    if (items === 'all') {
+      this.inv.clear()
+      return
+    }
     for (const [i, n] of Object.entries(items)) this.take(i, n)
   }
 
@@ -121,7 +151,13 @@ export class SimWorld implements Hands, Senses {
     if (signal.aborted) {
       result = this.result(false, 'interrupted', `I stopped ${action.type} because the task was cancelled.`, before, 0)
     } else if (fault) {
-      result = this.result(false, fault.reason, fault.message ?? `The ${action.type} failed (${fault.reason.replace('_', ' ')}).`, before, 500)
+      result = this.result(
+        false,
+        fault.reason,
+        fault.message ?? `The ${action.type} failed (${fault.reason.replace('_', ' ')}).`,
+        before,
+        500,
+      )
     } else if (lie) {
       result = this.result(true, null, `I finished ${action.type}.`, before, 500)
     } else {
@@ -140,7 +176,9 @@ export class SimWorld implements Hands, Senses {
   }
 
   state(): BotState {
-    const inventory = Object.fromEntries([...this.inv.entries()].filter(([, n]) => n > 0).sort(([a], [b]) => a.localeCompare(b)))
+    const inventory = Object.fromEntries(
+      [...this.inv.entries()].filter(([, n]) => n > 0).sort(([a], [b]) => a.localeCompare(b)),
+    )
     return { inventory, biome: this.biome, y: this.y, underground: this.underground, health: 20, food: 20 }
   }
 
@@ -148,10 +186,29 @@ export class SimWorld implements Hands, Senses {
     const seen = [...this.visible.keys()].filter((n) => this.kb.isBlock(n))
     return [...new Set([...seen, ...(this.underground ? ['stone', 'deepslate'] : ['grass_block', 'dirt', 'stone'])])]
   }
-  lastTrace(): null { return null }
-  identity(): { bot: string; server: string } { return this.opts.identity ?? { bot: 'SimGhost', server: 'sim' } }
+  lastTrace(): null {
+    return null
+  }
+  identity(): { bot: string; server: string } {
+    return this.opts.identity ?? { bot: 'SimGhost', server: 'sim' }
+  }
+  // ---- RuleWorld (count above) ----
+  nearest(name: string): number | null {
+    return this.nearestVisible(name)
+  }
+  playerKnown(name: string): boolean {
+    return this.opts.players?.includes(name) ?? false
+  }
+  playerNear(name: string): boolean {
+    return this.playerKnown(name)
+  }
+  position(): Pos | null {
+    return this.opts.position ?? null
+  }
   // ---- Senses ----
-  held(): string | null { return this.holding && this.count(this.holding) > 0 ? this.holding : null }
+  held(): string | null {
+    return this.holding && this.count(this.holding) > 0 ? this.holding : null
+  }
   nearestVisible(name: string): number | null {
     if (name === this.biome) return 0
     return this.visible.get(name) ?? null
@@ -173,17 +230,36 @@ export class SimWorld implements Hands, Senses {
       if (t === null || n === null || Math.abs(t - n) > 8) unmet.push(`${c.near} near the ${target}`)
     }
     if (c.brightness && c.brightness !== bright) unmet.push(`brightness ${c.brightness} (it is ${bright})`)
-    return { met: unmet.length === 0, unmet, observed: `biome ${this.biome}, ${this.time}, ${this.weather}, y=${this.y}, ${bright} light` }
+    return {
+      met: unmet.length === 0,
+      unmet,
+      observed: `biome ${this.biome}, ${this.time}, ${this.weather}, y=${this.y}, ${bright} light`,
+    }
   }
 
   // ---- settable conditions (or assign biome/time/weather directly) ----
-  setBiome(b: string): void { this.biome = b }
-  setTime(t: 'day' | 'dusk' | 'night'): void { this.time = t }
-  setWeather(w: 'clear' | 'rain' | 'thunder'): void { this.weather = w }
+  setBiome(b: string): void {
+    this.biome = b
+  }
+  setTime(t: TimeOfDay): void {
+    this.time = t
+  }
+  setWeather(w: Weather): void {
+    this.weather = w
+  }
 
-  private restore(before: Map<string, number>): void { this.inv.clear(); for (const [i, n] of before) this.inv.set(i, n) }
+  private restore(before: Map<string, number>): void {
+    this.inv.clear()
+    for (const [i, n] of before) this.inv.set(i, n)
+  }
 
-  private result(ok: boolean, reason: FailureReason | null, message: string, before: Map<string, number>, durationMs: number): ActionResult {
+  private result(
+    ok: boolean,
+    reason: FailureReason | null,
+    message: string,
+    before: Map<string, number>,
+    durationMs: number,
+  ): ActionResult {
     const inventoryDelta: Record<string, number> = {}
     for (const k of new Set([...before.keys(), ...this.inv.keys()])) {
       const d = this.count(k) - (before.get(k) ?? 0)
@@ -192,9 +268,11 @@ export class SimWorld implements Hands, Senses {
     return { ok, reason, message, inventoryDelta, durationMs }
   }
 
-  private needTool(tool: string | null, what: string): void {
-    if (tool && this.count(tool) === 0) fail('missing_tool', `I need a ${tool} to ${what} but have none.`)
-    if (tool) this.holding = tool
+  /** The rule book's requirements of `a`, judged against this world; the first unmet one ends the action. */
+  private require(a: Action): void {
+    const v = check(a, this.rules, this)
+    if (!v.ok) fail(v.reason, v.message)
+    if ('tool' in a && a.tool && a.type !== 'craft') this.holding = a.tool
   }
 
   /** Add `n` times the per-unit yields of a source, carrying fractions over so totals are exact and deterministic. */
@@ -217,62 +295,68 @@ export class SimWorld implements Hands, Senses {
     const natural = w.blocks[name] ?? Object.values(w.blocks).find((p) => p.also?.includes(name))
     if (natural) {
       if (natural.where === 'underground') {
-        if (strategy !== 'underground' && !this.underground) return `${name} is found underground; I should explore underground for it.`
-        if ((natural.yMin ?? -64) > this.y + 8 || (natural.yMax ?? 320) < this.y - 8) return `no ${name} at y=${this.y}; it lies between y=${natural.yMin} and y=${natural.yMax}.`
+        if (strategy !== 'underground' && !this.underground)
+          return `${name} is found underground; I should explore underground for it.`
+        if ((natural.yMin ?? -64) > this.y + 8 || (natural.yMax ?? 320) < this.y - 8)
+          return `no ${name} at y=${this.y}; it lies between y=${natural.yMin} and y=${natural.yMax}.`
       } else if (this.underground && natural.biomes?.length) return `${name} grows on the surface and I am underground.`
       return null
     }
     const mob = w.mobs[name]
     if (mob) {
       if (mob.where === 'surface' && this.underground) return `${name} lives on the surface and I am underground.`
-      if (mob.time === 'night' && this.time !== 'night') return `${name} only comes out at night and it is ${this.time}.`
+      if (mob.time === 'night' && this.time !== 'night')
+        return `${name} only comes out at night and it is ${this.time}.`
       return null
     }
-    if (FLUIDS.has(name) || w.apply.some((a) => a.target === name) || w.collect.some((c) => c.near === name)) return null
-    return this.kb.resolveName(name).ok ? `I explored but there is no natural ${name} to find.` : `I don't know anything called ${name}.`
+    if (FLUIDS.has(name) || w.apply.some((a) => a.target === name) || w.collect.some((c) => c.near === name))
+      return null
+    return this.kb.resolveName(name).ok
+      ? `I explored but there is no natural ${name} to find.`
+      : `I don't know anything called ${name}.`
   }
 
   private run(a: Action): { message: string; durationMs: number } {
     const kb = this.kb
+    this.require(a)
     switch (a.type) {
       case 'explore': {
         const why = this.notFindable(a.object, a.strategy)
         if (why) fail('not_found', why)
-        if (kb.data.mc.biomesByName[a.object]) { this.biome = a.object; this.visible.clear(); return { message: `I travelled to a ${a.object} biome.`, durationMs: 20_000 } }
+        if (kb.data.mc.biomesByName[a.object]) {
+          this.biome = a.object
+          this.visible.clear()
+          return { message: `I travelled to a ${a.object} biome.`, durationMs: 20_000 }
+        }
         const cost = kb.data.world.blocks[a.object]?.findCost ?? kb.data.world.mobs[a.object]?.findCost ?? 2
         const d = Math.min(32, 6 + 2 * cost)
         this.visible.set(a.object, Math.min(d, this.visible.get(a.object) ?? d))
         return { message: `I can see ${a.object} ${d} blocks away.`, durationMs: 1000 * cost }
       }
       case 'approach': {
-        if (!this.visible.has(a.object)) fail('not_found', `I cannot see any ${a.object} from here.`)
         this.visible.set(a.object, APPROACH_DISTANCE)
-        for (const c of kb.data.world.collect.filter((x) => x.near === a.object)) this.yieldFrom(`collect:${a.object}`, { [c.item]: c.yield }, 1)
+        for (const c of kb.data.world.collect.filter((x) => x.near === a.object))
+          this.yieldFrom(`collect:${a.object}`, { [c.item]: c.yield }, 1)
         return { message: `I am next to the ${a.object}.`, durationMs: 2000 }
       }
       case 'equip': {
-        if (this.count(a.object) === 0) fail('missing_materials', `I have no ${a.object} to hold.`)
         this.holding = a.object
         return { message: `I am holding ${a.object}.`, durationMs: 100 }
       }
       case 'place': {
-        if (this.count(a.object) === 0) fail('missing_materials', `I have no ${a.object} to place.`)
-        if (!kb.isBlock(a.object)) fail('invalid', `${a.object} is not a block I can place.`)
         this.take(a.object, 1)
         this.visible.set(a.object, 1)
         return { message: `I placed ${a.object} next to me.`, durationMs: 300 }
       }
-      case 'mine': return this.mine(a)
+      case 'mine':
+        return this.mine(a)
       case 'attack': {
-        if (!kb.isEntity(a.object)) fail('invalid', `${a.object} is not a creature I can attack.`)
-        if (!this.visible.has(a.object)) fail('not_found', `I cannot see any ${a.object} from here.`)
-        this.needTool(a.tool, `attack the ${a.object}`)
         this.yieldFrom(`kill:${a.object}`, kb.sources.mobDropsOf(a.object), 1)
         return { message: `I killed the ${a.object} and picked up its drops.`, durationMs: 4000 }
       }
       case 'dig_down': {
-        this.needTool(a.tool, 'dig down')
-        if (a.ylevel >= this.y) return { message: `I am already at y ${this.y}, at or below ${a.ylevel}.`, durationMs: 0 }
+        if (a.ylevel >= this.y)
+          return { message: `I am already at y ${this.y}, at or below ${a.ylevel}.`, durationMs: 0 }
         const depth = this.y - a.ylevel
         this.y = a.ylevel
         this.underground = this.y < this.surfaceY - 4
@@ -287,39 +371,46 @@ export class SimWorld implements Hands, Senses {
         this.visible.clear()
         return { message: 'I climbed back to the surface.', durationMs: 400 * height }
       }
-      case 'craft': return this.craft(a)
-      case 'smelt': return this.smelt(a)
+      case 'craft':
+        return this.craft(a)
+      case 'smelt':
+        return this.smelt(a)
       case 'apply': {
-        this.needTool(a.tool, `use it on ${a.object}`)
-        const spec = kb.data.world.apply.find((s) => s.target === a.object && s.tool === a.tool)
+        // the sim knows only the uses in the game data; the rule book has checked tool, station, materials and sight
+        const spec = applySpec(kb, a.object, a.tool)
         if (!spec) fail('invalid', `Using ${a.tool} on ${a.object} does nothing I know of.`)
-        if (spec.targetKind !== 'placed' && !this.visible.has(a.object)) fail('not_found', `I cannot see any ${a.object} from here.`)
-        if (spec.station && this.count(spec.station) === 0 && !this.near(spec.station)) fail('missing_tool', `I need a ${spec.station} nearby for that.`)
-        const short = Object.entries(spec.materials ?? {}).filter(([m, k]) => this.count(m) < k)
-        if (short.length) fail('missing_materials', `To use ${a.tool} on ${a.object} I still need ${short.map(([m, k]) => `${k - this.count(m)} ${m}`).join(', ')}.`)
         for (const [m, k] of Object.entries(spec.materials ?? {})) this.take(m, k)
         if (spec.toolConsumed) this.take(a.tool, 1)
         this.yieldFrom(`apply:${spec.item}`, { [spec.item]: spec.yield }, 1)
         return { message: `I used ${a.tool} on ${a.object} and got ${spec.item}.`, durationMs: 1500 }
       }
       case 'build': {
-        const need = this.blueprints[a.blueprint]
-        if (!need) fail('invalid', `There is no blueprint called "${a.blueprint}"; I know ${Object.keys(this.blueprints).join(', ')}.`)
-        const short = Object.entries(need).filter(([m, k]) => this.count(m) < k)
-        if (short.length) fail('missing_materials', `To build the ${a.blueprint} I am short of ${short.map(([m, k]) => `${k - this.count(m)} ${m}`).join(', ')}.`)
+        const need = this.blueprints[a.blueprint]!
         for (const [m, k] of Object.entries(need)) this.take(m, k)
         this.visible.set(a.blueprint, 2)
-        return { message: `I built the ${a.blueprint}.`, durationMs: 600 * Object.values(need).reduce((s, k) => s + k, 0) }
+        return {
+          message: `I built the ${a.blueprint}.`,
+          durationMs: 600 * Object.values(need).reduce((s, k) => s + k, 0),
+        }
       }
+      case 'give': {
+        this.take(a.object, a.count)
+        return { message: `I gave ${a.count} ${a.object} to ${a.to}.`, durationMs: 3000 }
+      }
+      case 'goto':
+        return { message: `I am at ${a.x} ${a.y} ${a.z}.`, durationMs: 5000 }
+      case 'deposit':
+      case 'withdraw':
+      case 'guard':
+        return fail('invalid', `The simulated world has no chests or players to ${a.type}.`)
     }
   }
-
-  private near(name: string): boolean { return (this.visible.get(name) ?? Infinity) <= STATION_REACH }
 
   /** The block to dig for `object` (a block name or one of its drops) and the item whose total counts. */
   private mineTarget(object: string): { blocks: string[]; wanted: string } {
     const w = this.kb.data.world
-    const natural = (b: string): boolean => w.blocks[b] !== undefined || Object.values(w.blocks).some((p) => p.also?.includes(b))
+    const natural = (b: string): boolean =>
+      w.blocks[b] !== undefined || Object.values(w.blocks).some((p) => p.also?.includes(b))
     // as in the real action: a block that drops itself (dirt) is also got from blocks that drop it (grass_block)
     const sources = this.kb.sources.sourcesFor(object).flatMap((s) => (s.kind === 'mine' ? [s.block, ...s.also] : []))
     if (this.kb.isBlock(object) && (natural(object) || this.visible.has(object))) {
@@ -333,64 +424,78 @@ export class SimWorld implements Hands, Senses {
 
   private mine(a: Extract<Action, { type: 'mine' }>): { message: string; durationMs: number } {
     const { blocks, wanted } = this.mineTarget(a.object)
-    const block = blocks.find((b) => this.visible.has(b))
-    if (!block) fail('not_found', `I cannot see any ${a.object} from here.`)
-    this.needTool(a.tool, `mine ${a.object}`)
-    if (!this.kb.canHarvest(block, a.tool)) {
-      fail('missing_tool', `${block} needs ${this.kb.harvestTools(block).slice(0, 3).join(' or ')} to drop anything, not ${a.tool ?? 'my hand'}.`)
-    }
+    const sight = judge([{ kind: 'sight', object: a.object, anyOf: blocks }], this, this.kb)
+    if (!sight.ok) fail(sight.reason, sight.message)
+    const block = blocks.find((b) => this.visible.has(b))!
+    const harvest = judge([harvestNeed(block, a.tool)], this, this.kb)
+    if (!harvest.ok) fail(harvest.reason, harvest.message)
     const drops = this.kb.sources.dropsOf(block)
     if ((drops.get(wanted) ?? 0) <= 0) fail('invalid', `Digging ${block} does not give ${wanted}.`)
     let dug = 0
-    while (this.count(wanted) < a.count && dug < 4096) { this.yieldFrom(`dig:${block}`, drops, 1); dug++ }
-    return { message: `I have ${this.count(wanted)} ${wanted} now (mined ${dug} ${block}).`, durationMs: 1500 * dug + 200 }
+    while (this.count(wanted) < a.count && dug < 4096) {
+      this.yieldFrom(`dig:${block}`, drops, 1)
+      dug++
+    }
+    return {
+      message: `I have ${this.count(wanted)} ${wanted} now (mined ${dug} ${block}).`,
+      durationMs: 1500 * dug + 200,
+    }
   }
 
+  /** Craft with a real recipe variant: the listed materials if they make one, else any variant the inventory holds. */
   private craft(a: Extract<Action, { type: 'craft' }>): { message: string; durationMs: number } {
     if (!this.kb.isItem(a.object)) fail('invalid', `${a.object} is not an item I can craft.`)
-    if (a.tool !== null && a.tool !== 'crafting_table') fail('invalid', `Crafting uses a crafting_table or the inventory grid, not ${a.tool}.`)
-    const groups = this.kb.recipesFor(a.object)
-    if (groups.length === 0) fail('invalid', `${a.object} cannot be crafted.`)
-    const short = Object.entries(a.materials).filter(([m, k]) => this.count(m) < k)
-    if (short.length) fail('missing_materials', `To craft ${a.object} I still need ${short.map(([m, k]) => `${k - this.count(m)} ${m}`).join(', ')}.`)
-    const variants = groups.flatMap((g) => g.variants)
+    const variants = this.kb.recipesFor(a.object).flatMap((g) => g.variants)
     const listed = (v: (typeof variants)[number]): boolean => Object.keys(v.ingredients).every((i) => i in a.materials)
-    const held = (v: (typeof variants)[number]): boolean => {
+    const needs = (v: (typeof variants)[number]): Record<string, number> => {
       const runs = Math.ceil(a.count / v.count)
-      return Object.entries(v.ingredients).every(([i, k]) => this.count(i) >= k * runs)
+      return Object.fromEntries(Object.entries(v.ingredients).map(([i, k]) => [i, k * runs]))
     }
+    const held = (v: (typeof variants)[number]): boolean =>
+      Object.entries(needs(v)).every(([i, k]) => this.count(i) >= k)
     const recipe = variants.find((v) => listed(v) && held(v)) ?? variants.find(held)
     if (!recipe) {
-      const v = variants.find(listed) ?? variants[0]!
-      const runs = Math.ceil(a.count / v.count)
-      const lack = Object.entries(v.ingredients).filter(([i, k]) => this.count(i) < k * runs).map(([i, k]) => `${k * runs - this.count(i)} ${i}`)
-      fail('missing_materials', `I lack the materials for any recipe of ${a.object}, e.g. ${lack.join(', ')}.`)
+      const short = judge(
+        [{ kind: 'items', items: needs(variants.find(listed) ?? variants[0]!), doing: `craft ${a.object}` }],
+        this,
+        this.kb,
+      )
+      fail(
+        'missing_materials',
+        `I lack the materials for any recipe of ${a.object}${short.ok ? '' : `: ${short.message}`}`,
+      )
     }
-    if (recipe.needsTable && this.count('crafting_table') === 0 && !this.near('crafting_table')) {
-      fail('missing_tool', `${a.object} needs a crafting table and I have none in my inventory or nearby.`)
+    if (recipe.needsTable) {
+      const table = judge([tableNeed(a.object)], this, this.kb)
+      if (!table.ok) fail(table.reason, table.message)
     }
+    const used = needs(recipe)
     const runs = Math.ceil(a.count / recipe.count)
-    for (const [i, k] of Object.entries(recipe.ingredients)) this.take(i, k * runs)
+    for (const [i, k] of Object.entries(used)) this.take(i, k)
     this.add(a.object, recipe.count * runs)
-    return { message: `I crafted ${recipe.count * runs} ${a.object} from ${fmt(Object.fromEntries(Object.entries(recipe.ingredients).map(([i, k]) => [i, k * runs])))}.`, durationMs: 500 * runs }
+    return { message: `I crafted ${recipe.count * runs} ${a.object} from ${fmtItems(used)}.`, durationMs: 500 * runs }
   }
 
+  /** Smelt the listed input (or any input the inventory holds) with the fuel the rule book counts. */
   private smelt(a: Extract<Action, { type: 'smelt' }>): { message: string; durationMs: number } {
     const inputs = this.kb.smeltingFor(a.object).flatMap((r) => r.inputs)
-    if (inputs.length === 0) fail('invalid', `${a.object} cannot be smelted in a furnace.`)
-    const burn = this.kb.burnItems(a.fuel)
-    if (burn === null) fail('invalid', `${a.fuel} is not a furnace fuel.`)
-    if (this.count('furnace') === 0 && !this.near('furnace')) fail('missing_tool', 'I need a furnace: none in my inventory or nearby.')
     const input = Object.keys(a.materials).find((m) => inputs.includes(m)) ?? inputs.find((i) => this.count(i) > 0)
-    if (!input) fail('invalid', `None of ${Object.keys(a.materials).join(', ') || 'the materials'} smelts into ${a.object}; use ${inputs.slice(0, 2).join(' or ')}.`)
-    const fuelNeeded = Math.ceil(a.count / burn)
-    const needs: Record<string, number> = { [input]: a.count }
-    needs[a.fuel] = (needs[a.fuel] ?? 0) + fuelNeeded
-    const short = Object.entries(needs).filter(([m, k]) => this.count(m) < k)
-    if (short.length) fail('missing_materials', `To smelt ${a.count} ${a.object} I still need ${short.map(([m, k]) => `${k - this.count(m)} ${m}`).join(', ')}.`)
-    for (const [m, k] of Object.entries(needs)) this.take(m, k)
+    if (!input)
+      fail(
+        'invalid',
+        `None of ${Object.keys(a.materials).join(', ') || 'the materials'} smelts into ${a.object}; use ${inputs.slice(0, 2).join(' or ')}.`,
+      )
+    const fuelNeeded = fuelFor(this.kb, a.fuel, a.count)!
+    const items: Record<string, number> = { [input]: a.count }
+    items[a.fuel] = (items[a.fuel] ?? 0) + fuelNeeded
+    const v = judge([smeltItemsNeed(a.object, a.count, items)], this, this.kb)
+    if (!v.ok) fail(v.reason, v.message)
+    for (const [m, k] of Object.entries(items)) this.take(m, k)
     this.add(a.object, a.count)
-    return { message: `I smelted ${a.count} ${a.object} from ${input} using ${fuelNeeded} ${a.fuel}.`, durationMs: 10_000 * a.count }
+    return {
+      message: `I smelted ${a.count} ${a.object} from ${input} using ${fuelNeeded} ${a.fuel}.`,
+      durationMs: 10_000 * a.count,
+    }
   }
 }
 

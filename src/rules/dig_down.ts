@@ -1,0 +1,11 @@
+/** Rules of `dig_down(ylevel, tool)`: the named tool held; the inventory change (what is dug on the way) is the world's. */
+import type { Action } from '../schemas/action.js'
+import { toolNeed } from './tool.js'
+import { protectedProblem } from './policy.js'
+import type { ActionRules } from './types.js'
+
+export const digDownRules: ActionRules<Extract<Action, { type: 'dig_down' }>> = {
+  requires: (a) => toolNeed(a.tool, 'dig down'),
+  changes: () => ({ inventory: {} }),
+  policy: (_a, view) => protectedProblem(view, 'dig'),
+}

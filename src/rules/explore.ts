@@ -1,0 +1,16 @@
+/**
+ * Rules of `explore(object, strategy)`: nothing is required up front (the world decides whether the thing is out
+ * there); what can be picked up near the found thing (eggs by chickens) may come with it.
+ */
+import type { Action } from '../schemas/action.js'
+import type { ActionRules, RuleContext } from './types.js'
+
+/** Items lying near `object` that going there may pick up (data/knowledge world.json `collect`). */
+export function pickUpsNear(ctx: RuleContext, object: string): string[] {
+  return ctx.kb.data.world.collect.filter((c) => c.near === object).map((c) => c.item)
+}
+
+export const exploreRules: ActionRules<Extract<Action, { type: 'explore' }>> = {
+  requires: () => [],
+  changes: (a, ctx) => ({ inventory: {}, uncertain: pickUpsNear(ctx, a.object) }),
+}

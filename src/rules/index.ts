@@ -1,0 +1,96 @@
+/**
+ * The rule book: one rules module per action type (this folder), each saying as data and small pure functions what
+ * the action requires and what it changes, plus the safety policy (policy.ts). `RULES` is typed over every
+ * ActionType, so a new action does not typecheck until it has a rules file. The critic, the patroller, the dry run,
+ * the simulated test world and the sub-goal runner ask this book; each keeps only what is its own.
+ */
+import type { Knowledge } from '../knowledge/index.js'
+import type { Action } from '../schemas/action.js'
+import { applyRules } from './apply.js'
+import { approachRules } from './approach.js'
+import { attackRules } from './attack.js'
+import { buildRules, shippedBlueprints } from './build.js'
+import { depositRules, withdrawRules } from './chest.js'
+import { craftRules } from './craft.js'
+import { digDownRules } from './dig_down.js'
+import { equipRules } from './equip.js'
+import { exploreRules } from './explore.js'
+import { giveRules } from './give.js'
+import { goUpRules } from './go_up.js'
+import { gotoRules } from './goto.js'
+import { guardRules } from './guard.js'
+import { mineRules } from './mine.js'
+import { placeRules } from './place.js'
+import { smeltRules } from './smelt.js'
+import {
+  judge,
+  judgeAll,
+  type ActionRules,
+  type Change,
+  type Need,
+  type PolicyView,
+  type RuleBook,
+  type RuleContext,
+  type RuleWorld,
+  type Verdict,
+} from './types.js'
+
+export const RULES: RuleBook = {
+  equip: equipRules,
+  explore: exploreRules,
+  approach: approachRules,
+  mine: mineRules,
+  attack: attackRules,
+  dig_down: digDownRules,
+  go_up: goUpRules,
+  craft: craftRules,
+  smelt: smeltRules,
+  apply: applyRules,
+  place: placeRules,
+  build: buildRules,
+  give: giveRules,
+  goto: gotoRules,
+  deposit: depositRules,
+  withdraw: withdrawRules,
+  guard: guardRules,
+}
+
+/** A rule context with the shipped blueprints (or only those named, e.g. the critic's configured list). */
+export function ruleContext(
+  kb: Knowledge,
+  blueprints?: string[] | Record<string, Record<string, number>>,
+): RuleContext {
+  const all = shippedBlueprints()
+  if (blueprints === undefined) return { kb, blueprints: all }
+  if (Array.isArray(blueprints)) return { kb, blueprints: Object.fromEntries(blueprints.map((n) => [n, all[n] ?? {}])) }
+  return { kb, blueprints }
+}
+
+function rulesOf<A extends Action>(a: A): ActionRules<A> {
+  return RULES[a.type] as unknown as ActionRules<A>
+}
+
+export function requires(a: Action, ctx: RuleContext): Need[] {
+  return rulesOf(a).requires(a, ctx)
+}
+export function changes(a: Action, ctx: RuleContext): Change {
+  return rulesOf(a).changes(a, ctx)
+}
+
+/** The first unmet requirement of `a` in world `w`, as a fixed reason and a sentence. */
+export function check(a: Action, ctx: RuleContext, w: RuleWorld): Verdict {
+  return judge(requires(a, ctx), w, ctx.kb)
+}
+/** The safety policy for `a`: why it must never run (reason `unsafe`), or null. */
+export function policy(a: Action, view: PolicyView, ctx: RuleContext): string | null {
+  return rulesOf(a).policy?.(a, view, ctx) ?? null
+}
+
+/** Every unmet requirement of `a` in world `w`. */
+export function checkAll(a: Action, ctx: RuleContext, w: RuleWorld): ReturnType<typeof judgeAll> {
+  return judgeAll(requires(a, ctx), w, ctx.kb)
+}
+
+export { STATION_REACH, fmtItems, inventoryWorld, judge, judgeAll, noToolMessage, shortfall } from './types.js'
+export type { ActionRules, Change, Need, PolicyView, RuleContext, RuleWorld, Verdict } from './types.js'
+export { planView } from './policy.js'

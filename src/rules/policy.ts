@@ -1,0 +1,85 @@
+import { describeBox, inBox, type Box, type Pos } from '../schemas/region.js'
+import type { PolicyView } from './types.js'
+
+/** Creatures a player can tame: the bot cannot tell a pet from a wild one before it is close, so it never attacks them. */
+export const TAMEABLE = new Set([
+  'wolf',
+  'cat',
+  'ocelot',
+  'parrot',
+  'horse',
+  'donkey',
+  'mule',
+  'llama',
+  'trader_llama',
+  'camel',
+  'skeleton_horse',
+  'zombie_horse',
+  'allay',
+  'axolotl',
+  'fox',
+])
+/** Items and blocks that start fires or explosions. */
+export const IGNITERS = new Set([
+  'flint_and_steel',
+  'fire_charge',
+  'lava_bucket',
+  'lava',
+  'fire',
+  'soul_fire',
+  'tnt',
+  'tnt_minecart',
+  'end_crystal',
+  'respawn_anchor',
+])
+/** Blocks that store other players' things (or brew and smelt them). */
+export const CONTAINERS = new Set([
+  'chest',
+  'trapped_chest',
+  'barrel',
+  'ender_chest',
+  'hopper',
+  'dispenser',
+  'dropper',
+  'furnace',
+  'blast_furnace',
+  'smoker',
+  'brewing_stand',
+  'chiseled_bookshelf',
+  'decorated_pot',
+  'lectern',
+  'jukebox',
+])
+export const isContainer = (name: string): boolean => CONTAINERS.has(name) || name.endsWith('shulker_box')
+
+/** How close (blocks) the bot may stand to a protected box and still dig or place when its target is not known. */
+export const STAND_OFF = 2
+
+export const NEVER_PLAYERS = 'I never attack players.'
+export const neverPet = (mob: string): string => `I never attack a ${mob}: it may be someone's pet.`
+export const neverFire = (what: string): string => `I never use ${what}: fire, lava and explosions spread to buildings.`
+export const neverContainer = (block: string): string =>
+  `I never break a ${block} I did not place: it may hold someone's things.`
+
+/** The protected box the action would work in, if any: the target inside one, or the bot standing in or next to one. */
+export function protectedBox(view: PolicyView): Box | null {
+  const at = (p: Pos | null, margin: number): Box | null =>
+    p ? (view.protected.find((b) => inBox(b, p, margin)) ?? null) : null
+  return at(view.target, 0) ?? at(view.position, STAND_OFF)
+}
+
+/** The sentence for working in a protected box, or null when `view` is outside every box. */
+export function protectedProblem(view: PolicyView, doing: string): string | null {
+  const b = protectedBox(view)
+  return b ? `I never ${doing} inside the protected area ${describeBox(b)}.` : null
+}
+
+/** A policy view with nothing known but the protected boxes and players (plan time). */
+export function planView(
+  protectedBoxes: readonly Box[] = [],
+  players: readonly string[] = [],
+  position: Pos | null = null,
+  placed: ReadonlySet<string> = new Set(),
+): PolicyView {
+  return { protected: protectedBoxes, players, position, target: null, placedByPlan: (n) => placed.has(n) }
+}
