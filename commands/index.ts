@@ -14,7 +14,27 @@ import goal from './goal.js'
 import memory from './memory.js'
 import look from './look.js'
 import where from './where.js'
+import goto from './goto.js'
+import remember from './remember.js'
+import forget from './forget.js'
+import places from './places.js'
 
 export function all(): CommandDefinition[] {
-  return [help, status, inventory, come, follow, stop, ask, goal, memory, look, where] as CommandDefinition[]
+  return [
+    help,
+    status,
+    inventory,
+    come,
+    follow,
+    stop,
+    ask,
+    goal,
+    memory,
+    look,
+    where,
+    goto,
+    remember,
+    forget,
+    places,
+  ] as CommandDefinition[]
 }

@@ -1,6 +1,7 @@
 /** `inventory`: what the bot carries, totals per item. Instant. */
 import { z } from 'zod'
 import { defineCommand } from '../src/router/command.js'
+import { succeeded } from '../src/schemas/task.js'
 
 export default defineCommand({
   name: 'inventory',
@@ -11,7 +12,7 @@ export default defineCommand({
   mode: 'instant',
   async run({ services }) {
     const items = services.body.inventory()
-    if (items.length === 0) return 'My inventory is empty.'
-    return `I carry: ${items.map((i) => `${i.count} ${i.name}`).join(', ')}.`
+    if (items.length === 0) return succeeded('My inventory is empty.')
+    return succeeded(`I carry: ${items.map((i) => `${i.count} ${i.name}`).join(', ')}.`)
   },
 })

@@ -1,7 +1,8 @@
 /** `stop`: cancels the current task at once (and the asker's waiting tasks). Instant, so it preempts the queue. */
 import { z } from 'zod'
 import { defineCommand } from '../src/router/command.js'
-import { atLeast } from '../src/router/request.js'
+import { failed, succeeded } from '../src/schemas/task.js'
+import { atLeast } from '../src/schemas/role.js'
 
 export default defineCommand({
   name: 'stop',
@@ -12,10 +13,11 @@ export default defineCommand({
   mode: 'instant',
   async run({ request, role, services }) {
     const cur = services.queue.current()
-    if (!cur) return 'Nothing to stop.'
-    if (cur.player !== request.player && !atLeast(role, 'trusted')) return `That task belongs to ${cur.player}; only they or a trusted player can stop it.`
+    if (!cur) return succeeded('Nothing to stop.')
+    if (cur.player !== request.player && !atLeast(role, 'trusted'))
+      return failed(`That task belongs to ${cur.player}; only they or a trusted player can stop it.`)
     services.queue.stopCurrent()
     const dropped = services.queue.clear(request.player)
-    return dropped > 0 ? `Stopping; also dropped ${dropped} of your waiting task(s).` : 'Stopping.'
+    return succeeded(dropped > 0 ? `Stopping; also dropped ${dropped} of your waiting task(s).` : 'Stopping.')
   },
 })

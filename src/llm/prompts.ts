@@ -17,9 +17,9 @@ export const PROMPTS_DIR = fileURLToPath(new URL('../../prompts/', import.meta.u
 export const PROMPT_SLOTS = {
   intent: ['player', 'request', 'version'],
   planner: ['goal', 'inventory', 'biome', 'y', 'ground', 'reference_plan', 'lessons', 'feedback'],
-  critic: ['goal', 'action', 'result', 'inventory_before', 'inventory_after', 'state'],
   analyser: ['goal', 'steps', 'state', 'nearby', 'progress', 'offline_guess'],
   summarise: ['goal', 'plans'],
+  request: ['player', 'request', 'version', 'blueprints'],
 } as const satisfies Record<string, readonly string[]>
 export type PromptName = keyof typeof PROMPT_SLOTS
 export type SlotsOf<N extends PromptName> = (typeof PROMPT_SLOTS)[N][number]
@@ -48,17 +48,23 @@ export function parseTemplate<S extends string>(name: string, text: string, slot
   const unfilled = [...used].filter((s) => !filled.has(s))
   if (missing.length > 0 || unfilled.length > 0) {
     const why = [
-      missing.length ? `the code fills ${missing.map((s) => `{{${s}}}`).join(', ')} but the template has no such slot` : '',
+      missing.length
+        ? `the code fills ${missing.map((s) => `{{${s}}}`).join(', ')} but the template has no such slot`
+        : '',
       unfilled.length ? `the template has ${unfilled.map((s) => `{{${s}}}`).join(', ')} that the code never fills` : '',
-    ].filter(Boolean).join('; ')
+    ]
+      .filter(Boolean)
+      .join('; ')
     throw new GhostError('config', `prompt ${name}: ${why}`)
   }
-  const system = sections.system, user = sections.user
-  const fill = (t: string, values: Record<string, string>): string => t.replace(SLOT_RE, (_, s: string) => {
-    const v = values[s]
-    if (v === undefined) throw new GhostError('internal', `prompt ${name}: no value for {{${s}}}`)
-    return v
-  })
+  const system = sections.system,
+    user = sections.user
+  const fill = (t: string, values: Record<string, string>): string =>
+    t.replace(SLOT_RE, (_, s: string) => {
+      const v = values[s]
+      if (v === undefined) throw new GhostError('internal', `prompt ${name}: no value for {{${s}}}`)
+      return v
+    })
   return {
     name,
     slots,
@@ -74,7 +80,9 @@ export function loadPrompt<S extends string>(name: string, slots: readonly S[], 
   const hit = cache.get(key)
   if (hit) return hit as unknown as PromptTemplate<S>
   let text: string
-  try { text = readFileSync(`${dir.replace(/\/?$/, '/')}${name}.md`, 'utf8') } catch (err) {
+  try {
+    text = readFileSync(`${dir.replace(/\/?$/, '/')}${name}.md`, 'utf8')
+  } catch (err) {
     throw new GhostError('config', `prompt ${name}: cannot read ${name}.md in ${dir}`, undefined, { cause: err })
   }
   const t = parseTemplate(name, text, slots)

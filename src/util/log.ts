@@ -1,17 +1,20 @@
 /**
- * Structured logging: one JSON line per event on stderr, quiet by default (level `warn`). The level comes from
- * LOG_LEVEL via `setLogLevel`. Every module gets a child logger with its own `mod` field; nothing here prints
- * secrets — callers pass data, not whole configs.
+ * Structured logging: one JSON line per event on stderr, quiet by default (level `warn`). The level is the config's
+ * LOG_LEVEL, set by each entry point (main, scripts, the server child) with `setLogLevel` — this module reads no
+ * environment itself. Every module gets a child logger with its own `mod` field; nothing here prints secrets —
+ * callers pass data, not whole configs.
  */
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug'
 const ORDER: Record<LogLevel, number> = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 }
 
-let current: LogLevel = (process.env.LOG_LEVEL as LogLevel | undefined) && process.env.LOG_LEVEL! in ORDER
-  ? (process.env.LOG_LEVEL as LogLevel)
-  : 'warn'
+let current: LogLevel = 'warn'
 
-export function setLogLevel(level: LogLevel): void { current = level }
-export function logLevel(): LogLevel { return current }
+export function setLogLevel(level: LogLevel): void {
+  current = level
+}
+export function logLevel(): LogLevel {
+  return current
+}
 
 export interface Logger {
   error(msg: string, data?: Record<string, unknown>): void
@@ -25,7 +28,7 @@ function emit(level: Exclude<LogLevel, 'silent'>, mod: string, msg: string, data
   if (ORDER[level] > ORDER[current]) return
   const line: Record<string, unknown> = { t: new Date().toISOString(), level, mod, msg }
   if (data) for (const [k, v] of Object.entries(data)) line[k] = v instanceof Error ? v.message : v
-  process.stderr.write(JSON.stringify(line) + '\n')
+  process.stderr.write(`${JSON.stringify(line)}\n`)
 }
 
 export function logger(mod: string): Logger {

@@ -11,12 +11,22 @@ import { Vec3 } from 'vec3'
 import { findBlocksFast } from './find.js'
 
 export const VIEW_DISTANCE = 32
-const FACES = [new Vec3(0.5, 0.5, 0.5), new Vec3(0.5, 1.01, 0.5), new Vec3(0.5, -0.01, 0.5), new Vec3(1.01, 0.5, 0.5), new Vec3(-0.01, 0.5, 0.5), new Vec3(0.5, 0.5, 1.01), new Vec3(0.5, 0.5, -0.01)]
+const FACES = [
+  new Vec3(0.5, 0.5, 0.5),
+  new Vec3(0.5, 1.01, 0.5),
+  new Vec3(0.5, -0.01, 0.5),
+  new Vec3(1.01, 0.5, 0.5),
+  new Vec3(-0.01, 0.5, 0.5),
+  new Vec3(0.5, 0.5, 1.01),
+  new Vec3(0.5, 0.5, -0.01),
+]
 
 /** Eye height of a standing player (prismarine-entity does not type it). */
 export const EYE_HEIGHT = 1.62
 
-export function eyes(bot: Bot): Vec3 { return bot.entity.position.offset(0, EYE_HEIGHT, 0) }
+export function eyes(bot: Bot): Vec3 {
+  return bot.entity.position.offset(0, EYE_HEIGHT, 0)
+}
 
 /** True when a ray from the eyes to the point hits nothing solid before it (the target block itself excluded). */
 function clearLine(bot: Bot, from: Vec3, to: Vec3, target: Vec3 | null): boolean {
@@ -61,7 +71,9 @@ export function canSeeEntity(bot: Bot, e: Entity, maxDistance = VIEW_DISTANCE): 
 export function visibleEntities(bot: Bot, names: string[], maxDistance = VIEW_DISTANCE): Entity[] {
   const set = new Set(names)
   return Object.values(bot.entities)
-    .filter((e) => e !== bot.entity && e.isValid !== false && set.has(e.name ?? '') && canSeeEntity(bot, e, maxDistance))
+    .filter(
+      (e) => e !== bot.entity && e.isValid !== false && set.has(e.name ?? '') && canSeeEntity(bot, e, maxDistance),
+    )
     .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))
 }
 
@@ -78,7 +90,8 @@ export function skyAbove(bot: Bot): boolean {
   const p = bot.entity.position.floored()
   for (let y = p.y + 2; y < top; y++) {
     const b = bot.blockAt(new Vec3(p.x, y, p.z))
-    if (b && b.boundingBox === 'block' && b.name !== 'glass' && !b.name.endsWith('leaves') && !b.name.endsWith('_log')) return false
+    if (b && b.boundingBox === 'block' && b.name !== 'glass' && !b.name.endsWith('leaves') && !b.name.endsWith('_log'))
+      return false
   }
   return true
 }
@@ -94,6 +107,12 @@ export function isUnderground(bot: Bot): boolean {
   if (!skyAbove(bot)) return true
   const head = bot.entity.position.floored().offset(0, 1, 0)
   let walls = 0
-  for (const [dx, dz] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) if (bot.blockAt(head.offset(dx, 0, dz))?.boundingBox === 'block') walls++
+  for (const [dx, dz] of [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ] as const)
+    if (bot.blockAt(head.offset(dx, 0, dz))?.boundingBox === 'block') walls++
   return walls >= 3
 }

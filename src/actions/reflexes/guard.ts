@@ -1,0 +1,132 @@
+/**
+ * The guard reflex: every physics tick, look ahead in the direction of travel; lava there (or a drop deeper than
+ * `maxSafeDrop` with nothing to land on) stops all movement and steps the bot back to the last safe spot it stood on.
+ * Remembers the last ~60 safe positions on solid ground as the trail to step back along.
+ */
+import type { Bot } from 'mineflayer'
+import { Vec3 } from 'vec3'
+import type { AttachedReflex, ReflexHost, ReflexPlugin } from './index.js'
+
+/** Eye height of a standing player. */
+const EYE_HEIGHT = 1.62
+/** How long stepping back counts as busy after the reflex fires. */
+const STEP_BACK_BUSY_MS = 900
+
+function isSolid(bot: Bot, p: Vec3): boolean {
+  const b = bot.blockAt(p)
+  return !!b && b.boundingBox === 'block'
+}
+function isLiquid(bot: Bot, p: Vec3, name: string): boolean {
+  return bot.blockAt(p)?.name === name
+}
+
+/** What is ahead in the direction of travel: lava, a deadly drop, or nothing. */
+function dangerAhead(bot: Bot, maxSafeDrop: number): { kind: 'lava' | 'drop'; at: Vec3 } | null {
+  const e = bot.entity
+  let dx = e.velocity.x
+  let dz = e.velocity.z
+  const speed = Math.hypot(dx, dz)
+  if (speed < 0.03) {
+    if (!bot.getControlState('forward')) return null
+    dx = -Math.sin(e.yaw)
+    dz = -Math.cos(e.yaw)
+  } else {
+    dx /= speed
+    dz /= speed
+  }
+  for (const reach of [0.45, 0.9]) {
+    const p = e.position.offset(dx * reach, 0, dz * reach).floored()
+    if (p.equals(e.position.floored())) continue
+    if (
+      isLiquid(bot, p, 'lava') ||
+      isLiquid(bot, p.offset(0, -1, 0), 'lava') ||
+      isLiquid(bot, p.offset(0, 1, 0), 'lava')
+    )
+      return { kind: 'lava', at: p }
+    if (!e.onGround) continue
+    if (isSolid(bot, p) || isSolid(bot, p.offset(0, -1, 0))) continue
+    let support = false
+    for (let d = 1; d <= maxSafeDrop + 1; d++) {
+      const q = p.offset(0, -d, 0)
+      if (isSolid(bot, q) || isLiquid(bot, q, 'water')) {
+        support = true
+        break
+      }
+      if (!bot.blockAt(q)) {
+        support = true
+        break
+      } // unloaded: do not guess
+    }
+    if (!support) return { kind: 'drop', at: p }
+  }
+  return null
+}
+
+function attach(host: ReflexHost): AttachedReflex {
+  const { bot } = host
+  /** Recent positions on solid ground (last ~3 s), newest last: where a step back goes. */
+  const safeTrail: Vec3[] = []
+  let stepBack: { target: Vec3; ticks: number } | null = null
+  let busyUntil = 0
+
+  const stepping = (): void => {
+    const s = stepBack!
+    s.ticks--
+    const here = bot.entity.position
+    if (s.ticks <= 0 || Math.hypot(here.x - s.target.x, here.z - s.target.z) < 0.3) {
+      bot.clearControlStates()
+      stepBack = null
+      return
+    }
+    void bot.lookAt(s.target.offset(0, EYE_HEIGHT, 0), true).catch(() => {})
+    bot.setControlState('forward', true)
+  }
+
+  const onTick = (): void => {
+    if (!bot.entity) return
+    if (stepBack) {
+      stepping()
+      return
+    }
+    const danger = dangerAhead(bot, host.options.maxSafeDrop)
+    if (danger) {
+      host.stopMoving()
+      const pos = bot.entity.position
+      const centre = danger.at.offset(0.5, 0, 0.5)
+      const far = (v: Vec3): number => Math.hypot(v.x - centre.x, v.z - centre.z)
+      const trail = [...safeTrail].reverse().find((v) => far(v) >= 1.8 && v.distanceTo(pos) < 4)
+      const away = pos.minus(centre)
+      const norm = Math.hypot(away.x, away.z) || 1
+      const back = trail ?? pos.offset((away.x / norm) * 1.2, 0, (away.z / norm) * 1.2)
+      stepBack = { target: new Vec3(back.x, pos.y, back.z), ticks: 16 }
+      busyUntil = Date.now() + STEP_BACK_BUSY_MS
+      const at = `${danger.at.x} ${danger.at.y} ${danger.at.z}`
+      host.takeOver(
+        danger.kind,
+        danger.kind === 'lava'
+          ? `I stopped because there is lava ahead at ${at}.`
+          : `I stopped at the edge of a deadly drop at ${at}.`,
+      )
+      return
+    }
+    const feet = bot.entity.position.floored()
+    if (bot.entity.onGround && isSolid(bot, feet.offset(0, -1, 0)) && !isLiquid(bot, feet, 'lava')) {
+      const last = safeTrail[safeTrail.length - 1]
+      if (!last || last.distanceTo(bot.entity.position) > 0.2) safeTrail.push(bot.entity.position.clone())
+      if (safeTrail.length > 60) safeTrail.shift()
+    }
+  }
+
+  bot.on('physicsTick', onTick)
+  return {
+    busy: () => stepBack !== null || Date.now() < busyUntil,
+    detach() {
+      bot.removeListener('physicsTick', onTick)
+      if (stepBack) bot.clearControlStates()
+      stepBack = null
+    },
+  }
+}
+
+const plugin: ReflexPlugin = { name: 'guard', attach }
+export default plugin

@@ -1,0 +1,173 @@
+/**
+ * The fight-or-flee reflex and the player skills against the real practice server (superflat, no natural
+ * spawning): fall damage next to a player and a cow hits neither, a player's punch is not answered, a zombie's hit is;
+ * `come` to a player on an unreachable pillar fails `no_path` saying how far is left, a stop aborts `come`, and
+ * `follow` keeps up with a moving player until that player leaves the game. "Never hit" is proved by the reflex's own
+ * decision event for that damage (a `hurt` note), not by waiting a while.
+ */
+import type { Bot } from 'mineflayer'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { attachReflexes, come, follow, type ActionContext } from '../../src/actions/index.js'
+import type { ReflexEvent, Reflexes } from '../../src/actions/reflexes/index.js'
+import { createBot } from '../../src/bot/create.js'
+import type { ServerHandle } from '../../src/server/process.js'
+import { onceEvent, withTimeout } from '../../src/util/async.js'
+import { VERSION, command, joinPlayer, quit, startServer, syncWithServer, waitFor } from '../helpers/world.js'
+
+let server: ServerHandle
+let bot: Bot
+let alice: Bot
+let reflexes: Reflexes
+const never = new AbortController().signal
+/** Every time mineflayer-pvp started a fight, and everything hurt as Alice saw it. */
+const fightsStarted: number[] = []
+const hurtSeenByAlice: number[] = []
+
+/** The reflex's next decision (taken over or not). */
+function nextDecision(timeoutMs = 15_000): Promise<ReflexEvent> {
+  let off = (): void => {}
+  const p = new Promise<ReflexEvent>((resolve) => {
+    off = reflexes.onEvent((e) => {
+      if (['hurt', 'fight', 'flee'].includes(e.kind)) resolve(e)
+    })
+  })
+  return withTimeout(p, timeoutMs, 'a reflex decision').finally(() => off())
+}
+const at = (dx: number, dy: number, dz: number): string => {
+  const p = bot.entity.position.floored()
+  return `${p.x + dx} ${p.y + dy} ${p.z + dz}`
+}
+const aliceSees = (name: string, ms = 5000): Promise<void> =>
+  waitFor(() => Object.values(alice.entities).some((e) => e.name === name), ms, `Alice sees a ${name}`)
+
+beforeAll(async () => {
+  server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })
+  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostR', version: VERSION, auth: 'offline' })
+  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
+  await bot.waitForChunksToLoad()
+  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+  reflexes = attachReflexes(bot)
+  ;(bot as unknown as NodeJS.EventEmitter).on('startedAttacking', () => {
+    fightsStarted.push(Date.now())
+  })
+  alice = await joinPlayer(server, 'Alice')
+  alice.on('entityHurt', (e) => {
+    hurtSeenByAlice.push(e.id)
+  })
+  await command(alice, '/time set day')
+})
+afterAll(async () => {
+  reflexes?.detach()
+  quit(bot, alice)
+  await server?.stop()
+})
+
+describe('reflexes: fight back only against the real attacker', () => {
+  it('fall damage next to a player and a cow hits neither', async () => {
+    await command(alice, `/tp Alice ${at(-2, 0, 0)}`)
+    await command(alice, `/summon cow ${at(2, 0, 0)}`)
+    await aliceSees('cow')
+    const findCow = () => Object.values(bot.entities).find((e) => e.name === 'cow')
+    await waitFor(() => findCow() !== undefined, 10_000, 'the bot to see the cow')
+    const cow = findCow()
+    const decision = nextDecision()
+    await command(alice, `/tp GhostR ${at(0, 10, 0)}`)
+    const e = await decision
+    expect(e).toMatchObject({ kind: 'hurt', tookOver: false })
+    expect(e.message).toMatch(/no attacker/)
+    await syncWithServer(alice) // any hurt packet for Alice or the cow sent before now has arrived
+    await waitFor(() => bot.health < 20, 5000, 'the fall to cost health') // it really hurt (update_health follows the damage event)
+    expect(reflexes.history.some((h) => h.kind === 'fight' || h.kind === 'flee')).toBe(false)
+    expect(fightsStarted).toEqual([])
+    expect(bot.pvp.target).toBeUndefined()
+    expect(alice.health).toBe(20)
+    expect(hurtSeenByAlice.filter((id) => id === cow!.id || id === alice.entity.id)).toEqual([])
+  }, 30_000)
+
+  it("a player's punch is not answered", async () => {
+    const me = alice.players.GhostR?.entity
+    expect(me, 'Alice sees GhostR').toBeDefined()
+    const decision = nextDecision()
+    // the fall just before left the bot briefly invulnerable: punch until a hit lands (fist cooldown is 250 ms)
+    const punching = setInterval(() => alice.attack(me!), 300)
+    alice.attack(me!)
+    const e = await decision.finally(() => clearInterval(punching))
+    expect(e).toMatchObject({ kind: 'hurt', tookOver: false })
+    expect(e.message).toMatch(/Alice hurt me; I am not fighting back: I never attack players\./)
+    expect(fightsStarted).toEqual([])
+    expect(alice.health).toBe(20)
+  }, 30_000)
+
+  it('a zombie that hits the bot is fought', async () => {
+    await command(alice, '/kill @e[type=cow]')
+    await command(alice, `/tp Alice ${at(-14, 0, 0)}`)
+    const decision = nextDecision(20_000)
+    await command(alice, `/summon zombie ${at(0, 0, 3)}`)
+    const e = await decision
+    expect(e).toMatchObject({ kind: 'fight', tookOver: true })
+    expect(e.message).toMatch(/fought back against zombie/)
+    expect(fightsStarted.length).toBe(1)
+    await command(alice, '/kill @e[type=zombie]')
+    await waitFor(() => !reflexes.busy(), 15_000, 'the fight to end')
+  }, 40_000)
+
+  it('detach removes every listener the reflex plugins added', () => {
+    const events = ['physicsTick', 'entityHurt', 'stoppedAttacking'] as const
+    const count = (): number[] => events.map((e) => (bot as unknown as NodeJS.EventEmitter).listenerCount(e))
+    reflexes.detach()
+    const base = count()
+    reflexes = attachReflexes(bot)
+    for (const [i, n] of count().entries()) expect(n, events[i]).toBeGreaterThan(base[i]!) // guard, combat (+ auto-eat's own)
+    reflexes.detach()
+    expect(count()).toEqual(base)
+    reflexes = attachReflexes(bot)
+  })
+})
+
+describe('come and follow', () => {
+  it('come fails no_path with the distance left when the player stands on a pillar', async () => {
+    for (let dy = 0; dy < 6; dy++) await command(alice, `/setblock ${at(8, dy, 0)} bedrock`)
+    await command(alice, `/tp Alice ${at(8, 6, 0)}`)
+    await waitFor(
+      () => !!bot.players.Alice?.entity && bot.players.Alice.entity.position.y > bot.entity.position.y + 5,
+      5000,
+      'GhostR sees Alice up there',
+    )
+    const r = await come(bot, 'Alice', { signal: never, budget: { timeMs: 45_000 } })
+    expect(r.reason, r.message).toBe('no_path')
+    expect(r.message).toMatch(/Alice.*; \d+\.\d blocks left\.$/)
+  }, 60_000)
+
+  it('a stop aborts come at once', async () => {
+    await command(alice, `/tp Alice ${at(20, 0, 0)}`)
+    const stop = new AbortController()
+    const ctx: ActionContext = { signal: stop.signal }
+    const start = bot.entity.position.clone()
+    const running = come(bot, 'Alice', ctx)
+    await waitFor(() => bot.entity.position.distanceTo(start) > 1, 15_000, 'GhostR sets off')
+    stop.abort()
+    const r = await running
+    expect(r.reason).toBe('interrupted')
+    expect(bot.players.Alice!.entity!.position.distanceTo(bot.entity.position)).toBeGreaterThan(3)
+  }, 30_000)
+
+  it('follow keeps up with a moving player until they leave the game', async () => {
+    const running = follow(bot, 'Alice', { signal: never })
+    await waitFor(() => bot.players.Alice!.entity!.position.distanceTo(bot.entity.position) <= 3.5, 30_000, 'caught up')
+    for (const dx of [-10, -20]) {
+      await command(
+        alice,
+        `/tp Alice ${Math.floor(alice.entity.position.x) + dx} ${Math.floor(alice.entity.position.y)} ${Math.floor(alice.entity.position.z)}`,
+      )
+      await waitFor(
+        () => (bot.players.Alice?.entity?.position.distanceTo(bot.entity.position) ?? 99) <= 3.5,
+        30_000,
+        `caught up after a ${-dx} block move`,
+      )
+    }
+    quit(alice)
+    const r = await running
+    expect(r.ok, r.message).toBe(true)
+    expect(r.message).toBe('Alice left the game, so I stopped following.')
+  }, 90_000)
+})
