@@ -12,6 +12,5 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     retry: 0,
-    reporters: process.env.CI ? ['default'] : ['default'],
   },
 })

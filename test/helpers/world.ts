@@ -1,7 +1,8 @@
 /**
  * Integration-test helpers: start a real practice-server child process on a free port, connect real mineflayer
- * players (plain bots without our plugins, acting as humans), wait for chat lines, and tear everything down.
- * Every wait has a timeout so a dead connection fails the test instead of hanging it.
+ * players (plain bots without our plugins, acting as humans), run server commands and wait for the server's
+ * acknowledgement (never a fixed pause), wait for chat lines, and tear everything down. Every wait has a timeout so
+ * a dead connection fails the test instead of hanging it.
  */
 import mineflayer, { type Bot } from 'mineflayer'
 import { startEmbeddedServer, type ServerHandle, type StartOptions } from '../../src/server/process.js'
@@ -13,52 +14,131 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerHandle
   return startEmbeddedServer({ port: 0, version: VERSION, seed: 1, ...opts })
 }
 
-/** A plain mineflayer client acting as a human player. */
-export async function joinPlayer(server: { port: number }, username: string, timeoutMs = 20_000): Promise<Bot> {
-  const bot = mineflayer.createBot({ host: '127.0.0.1', port: server.port, username, version: VERSION, hideErrors: true, logErrors: false })
-  bot.on('error', () => { /* surfaced through the spawn timeout */ })
+/** A plain mineflayer client acting as a human player (at the server's version when the handle says it). */
+export async function joinPlayer(
+  server: { port: number; version?: string },
+  username: string,
+  timeoutMs = 20_000,
+): Promise<Bot> {
+  const bot = mineflayer.createBot({
+    host: '127.0.0.1',
+    port: server.port,
+    username,
+    version: server.version ?? VERSION,
+    hideErrors: true,
+    logErrors: false,
+  })
+  bot.on('error', () => {
+    /* surfaced through the spawn timeout */
+  })
   await onceEvent(bot, 'spawn', { timeoutMs })
   return bot
 }
 
 /** Wait for a chat or whisper line from `from` (any line when omitted) matching `pattern`. */
-export async function waitForMessage(bot: Bot, pattern: RegExp, opts: { from?: string; timeoutMs?: number } = {}): Promise<string> {
+export async function waitForMessage(
+  bot: Bot,
+  pattern: RegExp,
+  opts: { from?: string; timeoutMs?: number } = {},
+): Promise<string> {
   const seen: string[] = []
   const [, message] = await Promise.race([
-    onceEvent<[string, string]>(bot, 'chat', { timeoutMs: opts.timeoutMs ?? 15_000, filter: (u, m) => { seen.push(m); return (!opts.from || u === opts.from) && pattern.test(m) } }),
-    onceEvent<[string, string]>(bot, 'whisper', { timeoutMs: opts.timeoutMs ?? 15_000, filter: (u, m) => { seen.push(m); return (!opts.from || u === opts.from) && pattern.test(m) } }),
-  ]).catch((err: Error) => { throw new Error(`${err.message}; expected ${pattern} but saw: ${JSON.stringify(seen.slice(-8))}`) })
+    onceEvent<[string, string]>(bot, 'chat', {
+      timeoutMs: opts.timeoutMs ?? 15_000,
+      filter: (u, m) => {
+        seen.push(m)
+        return (!opts.from || u === opts.from) && pattern.test(m)
+      },
+    }),
+    onceEvent<[string, string]>(bot, 'whisper', {
+      timeoutMs: opts.timeoutMs ?? 15_000,
+      filter: (u, m) => {
+        seen.push(m)
+        return (!opts.from || u === opts.from) && pattern.test(m)
+      },
+    }),
+  ]).catch((err: Error) => {
+    throw new Error(`${err.message}; expected ${pattern} but saw: ${JSON.stringify(seen.slice(-8))}`)
+  })
   return message
 }
 
 /** Collect every chat/whisper line `from` says, for a test to inspect later. */
 export function recordMessages(bot: Bot, from: string): Array<{ kind: 'chat' | 'whisper'; text: string }> {
   const out: Array<{ kind: 'chat' | 'whisper'; text: string }> = []
-  bot.on('chat', (u, m) => { if (u === from) out.push({ kind: 'chat', text: m }) })
-  bot.on('whisper', (u, m) => { if (u === from) out.push({ kind: 'whisper', text: m }) })
+  bot.on('chat', (u, m) => {
+    if (u === from) out.push({ kind: 'chat', text: m })
+  })
+  bot.on('whisper', (u, m) => {
+    if (u === from) out.push({ kind: 'whisper', text: m })
+  })
   return out
 }
 
-/** Run a server command as an opped player and give the server a moment to apply it. */
-export async function command(bot: Bot, line: string, settleMs = 300): Promise<void> {
-  bot.chat(line.startsWith('/') ? line : `/${line}`)
-  await new Promise((r) => setTimeout(r, settleMs))
+export interface CommandOptions {
+  /** A failed command (an "Error: …" answer, a usage line, an unknown command) is returned, not thrown. */
+  allowError?: boolean
+  timeoutMs?: number
+}
+
+let ackCount = 0
+
+/**
+ * Run a server command as an opped player and wait for the server's acknowledgement: the line goes through the
+ * practice server's `/ack <token> <command>` (src/server/plugins/admin-ack.ts), which answers once the command has
+ * been handled, so the command's effects on this player (items, position, blocks, time, weather) have arrived
+ * when this resolves. Other players see them a moment later: wait on their state. Resolves with '' when the command
+ * succeeded, with the reason when it failed and `allowError` is set; otherwise a failure throws.
+ */
+export async function command(bot: Bot, line: string, opts: CommandOptions = {}): Promise<string> {
+  const token = `${bot.username}-${++ackCount}`
+  const prefix = `[ack ${token}] `
+  const answer = onceEvent<[string]>(bot, 'messagestr', {
+    timeoutMs: opts.timeoutMs ?? 15_000,
+    filter: (m) => m.startsWith(prefix),
+  })
+  bot.chat(`/ack ${token} ${line.replace(/^\//, '')}`)
+  const [m] = await answer.catch((err: Error) => {
+    throw new Error(`${err.message}: no acknowledgement for ${line}`)
+  })
+  const outcome = m.slice(prefix.length)
+  if (outcome === 'ok') return ''
+  const reason = outcome.replace(/^failed: /, '')
+  if (!opts.allowError) throw new Error(`${line} failed: ${reason}`)
+  return reason
+}
+
+/**
+ * Wait until the server has handled every packet `bot` sent so far and the bot has received what the server sent it
+ * meanwhile: a no-op command's acknowledgement. Use it before asserting that something did *not* happen.
+ */
+export async function syncWithServer(bot: Bot): Promise<void> {
+  await command(bot, '/ping')
 }
 
 /** How many of an item the bot holds (all inventory slots). */
 export function countItem(bot: Bot, name: string): number {
-  return bot.inventory.items().filter((i) => i.name === name).reduce((n, i) => n + i.count, 0)
+  return bot.inventory
+    .items()
+    .filter((i) => i.name === name)
+    .reduce((n, i) => n + i.count, 0)
 }
 
 /** `/give` the bot `n` of an item (needs op) and wait until exactly that many more are held. */
 export async function giveItem(bot: Bot, name: string, n = 1): Promise<void> {
   const before = countItem(bot, name)
-  await command(bot, `/give ${bot.username} ${name} ${n}`, 50)
+  await command(bot, `/give ${bot.username} ${name} ${n}`)
   await waitFor(() => countItem(bot, name) === before + n, 5000, `${n} ${name} given to ${bot.username}`)
 }
 
 export function quit(...bots: Array<Bot | null | undefined>): void {
-  for (const b of bots) { try { b?.quit() } catch { /* already gone */ } }
+  for (const b of bots) {
+    try {
+      b?.quit()
+    } catch {
+      /* already gone */
+    }
+  }
 }
 
 export { waitFor }

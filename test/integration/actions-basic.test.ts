@@ -9,7 +9,7 @@ import type { Bot } from 'mineflayer'
 import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute, feedback, lastTrace } from '../../src/actions/index.js'
-import { onceEvent, sleep, waitFor } from '../../src/util/async.js'
+import { onceEvent, waitFor } from '../../src/util/async.js'
 import { VERSION, command, giveItem, startServer } from '../helpers/world.js'
 
 let server: ServerHandle
@@ -17,9 +17,11 @@ let bot: Bot
 const never = new AbortController().signal
 
 const give = (name: string, n = 1): Promise<void> => giveItem(bot, name, n)
-function here() { return bot.entity.position.floored() }
+function here() {
+  return bot.entity.position.floored()
+}
 async function setblock(x: number, y: number, z: number, name: string): Promise<void> {
-  await command(bot, `/setblock ${x} ${y} ${z} ${name}`, 50)
+  await command(bot, `/setblock ${x} ${y} ${z} ${name}`)
   await waitFor(() => bot.blockAt(bot.entity.position.floored().set(x, y, z))?.name === name, 3000, `setblock ${name}`)
 }
 
@@ -30,7 +32,14 @@ beforeAll(async () => {
   await bot.waitForChunksToLoad()
   await waitFor(() => bot.entity.onGround, 5000, 'landing')
 })
-afterAll(async () => { try { bot?.quit() } catch { /* gone */ } await server?.stop() })
+afterAll(async () => {
+  try {
+    bot?.quit()
+  } catch {
+    /* gone */
+  }
+  await server?.stop()
+})
 
 describe('actions on a superflat world', () => {
   it('rejects malformed actions and unknown names with a did-you-mean', async () => {
@@ -60,7 +69,10 @@ describe('actions on a superflat world', () => {
     const r = await execute(bot, { type: 'place', object: 'dirt' }, { signal: never })
     expect(r.ok).toBe(true)
     expect(r.inventoryDelta).toEqual({ dirt: -1 })
-    const [x, y, z] = r.message.match(/at (-?\d+) (-?\d+) (-?\d+)/)!.slice(1).map(Number) as [number, number, number]
+    const [x, y, z] = r.message
+      .match(/at (-?\d+) (-?\d+) (-?\d+)/)!
+      .slice(1)
+      .map(Number) as [number, number, number]
     expect(bot.blockAt(here().set(x, y, z))?.name).toBe('dirt')
   })
 
@@ -88,18 +100,30 @@ describe('actions on a superflat world', () => {
   it('explores the surface until it sees a far block; fails not_found on a small budget; stops at once', async () => {
     const p = here()
     await setblock(p.x + 45, p.y, p.z, 'lapis_block')
-    const r = await execute(bot, { type: 'explore', object: 'lapis_block', strategy: 'surface' }, { signal: never, budget: { timeMs: 45_000 } })
+    const r = await execute(
+      bot,
+      { type: 'explore', object: 'lapis_block', strategy: 'surface' },
+      { signal: never, budget: { timeMs: 45_000 } },
+    )
     expect(r.ok, r.message).toBe(true)
     expect(r.message).toMatch(/I can see lapis_block/)
-    const none = await execute(bot, { type: 'explore', object: 'emerald_block', strategy: 'surface' }, { signal: never, budget: { timeMs: 4000 } })
+    const none = await execute(
+      bot,
+      { type: 'explore', object: 'emerald_block', strategy: 'surface' },
+      { signal: never, budget: { timeMs: 4000 } },
+    )
     expect(none.reason).toBe('not_found')
     const stop = new AbortController()
     const started = Date.now()
     setTimeout(() => stop.abort(), 1500)
-    const s = await execute(bot, { type: 'explore', object: 'emerald_block', strategy: 'surface' }, { signal: stop.signal })
+    const s = await execute(
+      bot,
+      { type: 'explore', object: 'emerald_block', strategy: 'surface' },
+      { signal: stop.signal },
+    )
     expect(s.reason, s.message).toBe('interrupted')
     expect(Date.now() - started).toBeLessThan(2500)
-    await sleep(600)
+    await bot.waitForTicks(12) // 0.6 s of simulated physics, however slow the machine: not coasting on
     expect(bot.pathfinder.isMoving()).toBe(false)
     expect(Math.hypot(bot.entity.velocity.x, bot.entity.velocity.z)).toBeLessThan(0.02)
   })
@@ -108,10 +132,14 @@ describe('actions on a superflat world', () => {
     const stop = new AbortController()
     setTimeout(() => stop.abort(), 2000)
     const started = Date.now()
-    const r = await execute(bot, { type: 'mine', object: 'grass_block', tool: null, count: 60 }, { signal: stop.signal })
+    const r = await execute(
+      bot,
+      { type: 'mine', object: 'grass_block', tool: null, count: 60 },
+      { signal: stop.signal },
+    )
     expect(r.reason, r.message).toBe('interrupted')
     expect(Date.now() - started).toBeLessThan(3000)
-    await sleep(300)
+    await bot.waitForTicks(6)
     expect(bot.targetDigBlock).toBeFalsy()
   })
 
@@ -129,17 +157,27 @@ describe('actions on a superflat world', () => {
     const up = await execute(bot, { type: 'go_up', tool: null }, { signal: never })
     expect(up.ok, up.message).toBe(true)
     expect(here().y).toBe(surfaceY)
-    expect(feedback(bot, { type: 'go_up', tool: null }, up).state).toMatchObject({ underground: false, biome: 'plains', health: 20 })
+    expect(feedback(bot, { type: 'go_up', tool: null }, up).state).toMatchObject({
+      underground: false,
+      biome: 'plains',
+      health: 20,
+    })
   })
 
   it('builds the pillar blueprint bottom-up and reports missing_materials for the shelter', async () => {
     const lacking = await execute(bot, { type: 'build', blueprint: 'shelter' }, { signal: never })
     expect(lacking.reason).toBe('missing_materials')
-    const have = bot.inventory.items().filter((i) => i.name === 'dirt').reduce((a, i) => a + i.count, 0)
+    const have = bot.inventory
+      .items()
+      .filter((i) => i.name === 'dirt')
+      .reduce((a, i) => a + i.count, 0)
     if (have < 3) await give('dirt', 3 - have)
     const r = await execute(bot, { type: 'build', blueprint: 'pillar' }, { signal: never })
     expect(r.ok, r.message).toBe(true)
-    const [x, y, z] = r.message.match(/at (-?\d+) (-?\d+) (-?\d+)/)!.slice(1).map(Number) as [number, number, number]
+    const [x, y, z] = r.message
+      .match(/at (-?\d+) (-?\d+) (-?\d+)/)!
+      .slice(1)
+      .map(Number) as [number, number, number]
     for (let dy = 0; dy < 3; dy++) expect(bot.blockAt(here().set(x, y + dy, z))?.name).toBe('dirt')
   })
 })

@@ -21,14 +21,18 @@ let bot: Bot
 const never = new AbortController().signal
 
 async function setblock(x: number, y: number, z: number, name: string): Promise<void> {
-  await command(bot, `/setblock ${x} ${y} ${z} ${name}`, 30)
+  await command(bot, `/setblock ${x} ${y} ${z} ${name}`)
   await waitFor(() => bot.blockAt(bot.entity.position.floored().set(x, y, z))?.name === name, 3000, `setblock ${name}`)
 }
 
 /** Move to a fresh patch of the world for each test. */
 async function teleport(x: number, z: number): Promise<void> {
-  await command(bot, `/tp ${bot.username} ${x} 5 ${z}`, 50)
-  await waitFor(() => Math.abs(bot.entity.position.x - x) < 2 && Math.abs(bot.entity.position.z - z) < 2, 5000, 'teleport')
+  await command(bot, `/tp ${bot.username} ${x} 5 ${z}`)
+  await waitFor(
+    () => Math.abs(bot.entity.position.x - x) < 2 && Math.abs(bot.entity.position.z - z) < 2,
+    5000,
+    'teleport',
+  )
   await bot.waitForChunksToLoad()
   await waitFor(() => bot.entity.onGround, 5000, 'landing')
 }
@@ -36,10 +40,18 @@ async function teleport(x: number, z: number): Promise<void> {
 /** Test-only movement: walk straight along +x until the run is stopped. */
 async function walkEast(): ReturnType<typeof runHandler> {
   await bot.look(-Math.PI / 2, 0, true) // yaw -90° faces +x
-  return runHandler(bot, { signal: never }, { name: 'walk', doing: 'walking east', budget: { steps: 1000, timeMs: 8000 }, tracked: false }, async (run) => {
-    bot.setControlState('forward', true)
-    for (;;) { await sleep(50, run.signal).catch(() => run.check()); run.check() }
-  })
+  return runHandler(
+    bot,
+    { signal: never },
+    { name: 'walk', doing: 'walking east', budget: { steps: 1000, timeMs: 8000 }, tracked: false },
+    async (run) => {
+      bot.setControlState('forward', true)
+      for (;;) {
+        await sleep(50, run.signal).catch(() => run.check())
+        run.check()
+      }
+    },
+  )
 }
 
 beforeAll(async () => {
@@ -49,7 +61,14 @@ beforeAll(async () => {
   await bot.waitForChunksToLoad()
   await waitFor(() => bot.entity.onGround, 5000, 'landing')
 })
-afterAll(async () => { try { bot?.quit() } catch { /* gone */ } await server?.stop() })
+afterAll(async () => {
+  try {
+    bot?.quit()
+  } catch {
+    /* gone */
+  }
+  await server?.stop()
+})
 
 describe('reflexes and progress', () => {
   it('stops before a lava pool on its path and steps back (unsafe)', async () => {
@@ -59,7 +78,7 @@ describe('reflexes and progress', () => {
     const r = await walkEast()
     expect(r.reason, r.message).toBe('unsafe')
     expect(r.message).toMatch(/lava/)
-    await sleep(900)
+    await bot.waitForTicks(18) // 0.9 s of simulated physics, however slow the machine
     const feet = bot.entity.position.floored()
     expect(feet.x).toBeLessThan(p.x + 4)
     expect(bot.entity.position.x).toBeLessThan(p.x + 3.2) // stepped back from the edge
@@ -75,7 +94,7 @@ describe('reflexes and progress', () => {
     const r = await walkEast()
     expect(r.reason, r.message).toBe('unsafe')
     expect(r.message).toMatch(/drop/)
-    await sleep(600)
+    await bot.waitForTicks(12) // time to fall, in physics ticks rather than wall-clock time
     expect(bot.entity.position.y).toBeGreaterThan(p.y - 0.5)
     expect(bot.health).toBe(20)
   })
@@ -86,7 +105,11 @@ describe('reflexes and progress', () => {
     expect(down.ok, down.message).toBe(true)
     const p = bot.entity.position.floored()
     await setblock(p.x + 7, p.y, p.z, 'iron_ore')
-    const r = await execute(bot, { type: 'explore', object: 'iron_ore', strategy: 'underground' }, { signal: never, budget: { timeMs: 40_000 } })
+    const r = await execute(
+      bot,
+      { type: 'explore', object: 'iron_ore', strategy: 'underground' },
+      { signal: never, budget: { timeMs: 40_000 } },
+    )
     expect(r.ok, r.message).toBe(true)
     expect(r.message).toMatch(/I can see iron_ore/)
     expect(bot.entity.position.x).toBeGreaterThan(p.x + 2)
@@ -98,19 +121,27 @@ describe('reflexes and progress', () => {
     const rules = parseRules({ ...shipped, stall: { ...shipped.stall, windowMs: 4000, perAction: {} } })
     const seen: ProgressEntry[] = []
     const started = Date.now()
-    const r = await runHandler(bot, { signal: never, rules, onSignal: (e) => seen.push(e) }, { name: 'circle', doing: 'walking in circles', budget: { steps: 1000, timeMs: 30_000 }, tracked: true }, async (run) => {
-      bot.setControlState('forward', true)
-      for (let i = 0; ; i++) {
-        await bot.look((i * 0.25) % (2 * Math.PI), 0, true)
-        await sleep(50, run.signal).catch(() => run.check())
-      }
-    })
+    const r = await runHandler(
+      bot,
+      { signal: never, rules, onSignal: (e) => seen.push(e) },
+      { name: 'circle', doing: 'walking in circles', budget: { steps: 1000, timeMs: 30_000 }, tracked: true },
+      async (run) => {
+        bot.setControlState('forward', true)
+        for (let i = 0; ; i++) {
+          await bot.look((i * 0.25) % (2 * Math.PI), 0, true)
+          await sleep(50, run.signal).catch(() => run.check())
+        }
+      },
+    )
     expect(r.reason, r.message).toBe('stalled')
     expect(Date.now() - started).toBeLessThan(20_000)
     const trace = lastTrace(bot)
     expect(trace?.action).toBe('circle')
     expect(trace?.reason).toBe('stalled')
-    expect(trace!.entries.some((e) => (e.parts.revisit ?? 0) < 0), JSON.stringify(trace!.entries.slice(-12))).toBe(true)
+    expect(
+      trace!.entries.some((e) => (e.parts.revisit ?? 0) < 0),
+      JSON.stringify(trace!.entries.slice(-12)),
+    ).toBe(true)
     expect(seen.length).toBeGreaterThan(5)
   }, 30_000)
 })

@@ -9,18 +9,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
-import { Vec3 } from 'vec3'
-import { command, joinPlayer, quit, startServer, waitFor } from '../helpers/world.js'
+import type { Vec3 } from 'vec3'
+import { command, joinPlayer, quit, startServer, syncWithServer, waitFor } from '../helpers/world.js'
 import type { ServerHandle } from '../../src/server/process.js'
 
 let server: ServerHandle
 let bot: Bot
 let target: Vec3
 
-const count = (name: string): number => bot.inventory.items().filter((i) => i.name === name).reduce((n, i) => n + i.count, 0)
+const count = (name: string): number =>
+  bot.inventory
+    .items()
+    .filter((i) => i.name === name)
+    .reduce((n, i) => n + i.count, 0)
 
 async function holdOnly(item: string | null): Promise<void> {
-  if (item === null) { await bot.unequip('hand'); return }
+  if (item === null) {
+    await bot.unequip('hand')
+    return
+  }
   await command(bot, `/give ${bot.username} ${item}`)
   await waitFor(() => count(item) > 0, 5000, `${item} in inventory`)
   await bot.equip(bot.registry.itemsByName[item]!.id, 'hand')
@@ -31,12 +38,17 @@ async function digPlaced(block: string): Promise<string[]> {
   await command(bot, `/setblock ${target.x} ${target.y} ${target.z} ${block}`)
   await waitFor(() => bot.blockAt(target)?.name === block, 5000, `${block} placed`)
   const seen: string[] = []
-  const onDrop = (e: Entity): void => { const it = e.getDroppedItem(); if (it) seen.push(it.name) }
+  const onDrop = (e: Entity): void => {
+    const it = e.getDroppedItem()
+    if (it) seen.push(it.name)
+  }
   bot.on('itemDrop', onDrop)
   try {
     await bot.dig(bot.blockAt(target)!, true)
-    await new Promise((r) => setTimeout(r, 1200)) // drop spawns, falls and is picked up after 0.5 s
-  } finally { bot.removeListener('itemDrop', onDrop) }
+    await syncWithServer(bot) // the server drops the loot as it breaks the block: any drop has been seen by now
+  } finally {
+    bot.removeListener('itemDrop', onDrop)
+  }
   return seen
 }
 
@@ -103,23 +115,42 @@ describe('block drops', () => {
       await bot.lookAt(bot.entity.position.offset(0, 1.62, 10), true)
       await bot.waitForTicks(10) // mineflayer sends the new look with a later physics tick (slow under load)
       let thrown: Entity | undefined
-      const onDrop = (e: Entity): void => { if (e.getDroppedItem()?.name === 'dirt') thrown = e }
+      const onDrop = (e: Entity): void => {
+        if (e.getDroppedItem()?.name === 'dirt') thrown = e
+      }
       bot.on('itemDrop', onDrop)
       await bot.tossStack(bot.inventory.items().find((i) => i.name === 'dirt')!)
-      await waitFor(() => thrown !== undefined, 3000, 'tossed stack seen').finally(() => bot.removeListener('itemDrop', onDrop))
+      await waitFor(() => thrown !== undefined, 3000, 'tossed stack seen').finally(() =>
+        bot.removeListener('itemDrop', onDrop),
+      )
       expect(thrown!.getDroppedItem()!.count).toBe(n)
       // let it land, then check the tosser did not take it back and send the catcher to where it lies
       await new Promise((r) => setTimeout(r, 1200)) // a toss lands within about a second
       let last = thrown!.position.clone()
       await new Promise((r) => setTimeout(r, 300))
-      await waitFor(() => { const moved = thrown!.position.distanceTo(last) > 0.05; last = thrown!.position.clone(); return !moved }, 3000, 'stack at rest', 300)
+      await waitFor(
+        () => {
+          const moved = thrown!.position.distanceTo(last) > 0.05
+          last = thrown!.position.clone()
+          return !moved
+        },
+        3000,
+        'stack at rest',
+        300,
+      )
       expect(bot.entity.position.distanceTo(thrown!.position)).toBeGreaterThan(1.5)
       expect(count('dirt')).toBe(0)
       const p = thrown!.position
       await command(bot, `/tp Catcher ${p.x.toFixed(2)} ${Math.floor(p.y)} ${p.z.toFixed(2)}`)
-      const caught = (): number => catcher.inventory.items().filter((i) => i.name === 'dirt').reduce((n, i) => n + i.count, 0)
+      const caught = (): number =>
+        catcher.inventory
+          .items()
+          .filter((i) => i.name === 'dirt')
+          .reduce((n, i) => n + i.count, 0)
       await waitFor(() => caught() === n, 5000, 'catcher picked up the dirt')
       expect(count('dirt')).toBe(0)
-    } finally { quit(catcher) }
+    } finally {
+      quit(catcher)
+    }
   }, 20_000)
 })

@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
 import { loader as autoEatLoader } from 'mineflayer-auto-eat'
-import { command, joinPlayer, quit, startServer, waitFor } from '../helpers/world.js'
-import { sleep } from '../../src/util/async.js'
+import { command, joinPlayer, quit, startServer, syncWithServer, waitFor } from '../helpers/world.js'
 import type { ServerHandle } from '../../src/server/process.js'
 
 let server: ServerHandle
@@ -24,7 +23,9 @@ async function join(name: string): Promise<Bot> {
 /** Lowest health seen from now on (regeneration heals quickly afterwards). */
 function lowestHealth(b: Bot): () => number {
   let low = b.health
-  b.on('health', () => { low = Math.min(low, b.health) })
+  b.on('health', () => {
+    low = Math.min(low, b.health)
+  })
   return () => low
 }
 
@@ -41,42 +42,42 @@ describe('health and hunger', () => {
     const b = await join('Faller')
     expect(b.health).toBe(20)
     const low = lowestHealth(b)
-    await command(b, '/tp Faller ~ ~10 ~', 0)
+    await command(b, '/tp Faller ~ ~10 ~')
     await waitFor(() => low() < 20, 8000, 'fall damage')
-    await sleep(300)
+    await syncWithServer(b) // the landing is judged at once: any further damage would have arrived before this answer
     expect(low()).toBe(13)
   })
 
   it('lava hurts', async () => {
     const b = await join('Swimmer')
-    await command(b, '/tp Swimmer 60 ~ 60', 0)
+    await command(b, '/tp Swimmer 60 ~ 60')
     await waitFor(() => Math.abs(b.entity.position.x - 60.5) < 0.1 && b.entity.onGround, 5000, 'moved away')
     const low = lowestHealth(b)
     const p = b.entity.position.floored()
-    await command(b, `/setblock ${p.x} ${p.y} ${p.z} lava`, 0)
+    await command(b, `/setblock ${p.x} ${p.y} ${p.z} lava`)
     await waitFor(() => low() <= 16, 5000, 'lava damage')
-    await command(b, `/setblock ${p.x} ${p.y} ${p.z} air`, 0)
+    await command(b, `/setblock ${p.x} ${p.y} ${p.z} air`)
     expect(20 - low()).toBeGreaterThanOrEqual(4)
   })
 
   it('a head inside a solid block suffocates', async () => {
     const b = await join('Miner')
-    await command(b, '/tp Miner -40 ~ 40', 0)
+    await command(b, '/tp Miner -40 ~ 40')
     await waitFor(() => Math.abs(b.entity.position.x + 39.5) < 0.1 && b.entity.onGround, 5000, 'moved away')
     const low = lowestHealth(b)
     const p = b.entity.position.floored()
-    await command(b, `/setblock ${p.x} ${p.y + 1} ${p.z} stone`, 0)
+    await command(b, `/setblock ${p.x} ${p.y + 1} ${p.z} stone`)
     await waitFor(() => low() <= 18, 3000, 'two suffocation hits')
-    await command(b, `/setblock ${p.x} ${p.y + 1} ${p.z} air`, 0)
+    await command(b, `/setblock ${p.x} ${p.y + 1} ${p.z} air`)
   })
 
   it('food drops while sprinting and rises after eating', async () => {
     const b = await join('Runner')
     expect(b.food).toBe(20)
-    await command(b, '/effect Runner hunger 6 127', 0) // ~60 exhaustion: saturation gone, food ~10 points down
+    await command(b, '/effect Runner hunger 6 127') // ~60 exhaustion: saturation gone, food ~10 points down
     await waitFor(() => b.foodSaturation === 0 && b.food < 20, 6000, 'hungry')
     await waitFor(() => !Object.values(b.entity.effects ?? {}).length, 10_000, 'effect over')
-    await sleep(300)
+    await syncWithServer(b) // food updates sent as the effect ended have arrived
     const before = b.food
     b.setControlState('forward', true)
     b.setControlState('sprint', true)
@@ -86,7 +87,7 @@ describe('health and hunger', () => {
     } finally {
       b.clearControlStates()
     }
-    await command(b, '/give Runner bread 3', 0)
+    await command(b, '/give Runner bread 3')
     await waitFor(() => b.inventory.items().some((i) => i.name === 'bread'), 5000, 'bread given')
     await b.equip(b.inventory.items().find((i) => i.name === 'bread')!, 'hand')
     const hungry = b.food

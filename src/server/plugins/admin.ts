@@ -17,15 +17,21 @@ export function resolvePlayers(serv: SquidServer, arg: string | undefined, ctx: 
   let out: SquidPlayer[] = []
   if (sel === '@s') out = self ? [self] : []
   else if (sel === '@a') out = [...serv.players]
-  else if (sel === '@r') out = serv.players.length ? [serv.players[Math.floor(Math.random() * serv.players.length)]!] : []
+  else if (sel === '@r')
+    out = serv.players.length ? [serv.players[Math.floor(Math.random() * serv.players.length)]!] : []
   else if (sel === '@p') {
     const from = self?.position
-    out = from ? [...serv.players].sort((a, b) => a.position.distanceTo(from) - b.position.distanceTo(from)).slice(0, 1) : []
+    out = from
+      ? [...serv.players].sort((a, b) => a.position.distanceTo(from) - b.position.distanceTo(from)).slice(0, 1)
+      : []
   } else {
     const p = serv.getPlayer(sel)
     out = p ? [p] : []
   }
-  if (out.length === 0) throw new UserError(arg === undefined ? 'A player is required to run this command here' : `No player was found named ${sel}`)
+  if (out.length === 0)
+    throw new UserError(
+      arg === undefined ? 'A player is required to run this command here' : `No player was found named ${sel}`,
+    )
   return out
 }
 
@@ -63,8 +69,46 @@ function coord(raw: string, base: number, isY: boolean): number {
 export function parsePosition(args: string[], from: Vec3): Vec3 {
   if (args.length !== 3) throw new UserError('Expected three coordinates: x y z')
   const pos = new Vec3(coord(args[0]!, from.x, false), coord(args[1]!, from.y, true), coord(args[2]!, from.z, false))
-  if (Math.abs(pos.x) > 29_999_999 || Math.abs(pos.z) > 29_999_999 || pos.y < -2048 || pos.y > 2048) throw new UserError('Position out of the world')
+  if (Math.abs(pos.x) > 29_999_999 || Math.abs(pos.z) > 29_999_999 || pos.y < -2048 || pos.y > 2048)
+    throw new UserError('Position out of the world')
   return pos
+}
+
+/** Chunks within this many chunks of a teleport's destination are sent before `/tp` answers. */
+const NEAR_CHUNKS = 1
+
+/**
+ * Stream the chunks around a teleported player's new position. flying-squid emits 'move' before updating the
+ * position, so a teleport never streams them itself; and while a chunk send is under way (around the *old*
+ * position, e.g. after a long walk) `worldSendRestOfChunks` must not start a second one, so a plain call after the
+ * teleport was skipped and the client stood in unloaded terrain — where mineflayer stops its physics and never
+ * moves again to ask for chunks. The nearest chunks go out at once (before `/tp` answers); the rest of the view
+ * follows once the send under way has finished.
+ */
+async function sendChunksAfterTeleport(serv: SquidServer, p: SquidPlayer): Promise<void> {
+  const loadChunk = serv._worldLoadPlayerChunk as (x: number, z: number, pl: SquidPlayer) => boolean
+  const getColumn = (p.world as unknown as { getColumn(x: number, z: number): Promise<unknown> }).getColumn.bind(
+    p.world,
+  )
+  const sendChunk = p.sendChunk as (x: number, z: number, column: unknown) => Promise<unknown>
+  const cx = Math.floor(p.position.x / 16),
+    cz = Math.floor(p.position.z / 16)
+  for (let r = 0; r <= NEAR_CHUNKS; r++) {
+    for (let dx = -r; dx <= r; dx++)
+      for (let dz = -r; dz <= r; dz++) {
+        if (Math.max(Math.abs(dx), Math.abs(dz)) !== r || !loadChunk(cx + dx, cz + dz, p)) continue
+        await sendChunk(cx + dx, cz + dz, await getColumn(cx + dx, cz + dz))
+      }
+  }
+  const rest = (): void => {
+    if (!p.sendingChunks) {
+      void (p.worldSendRestOfChunks as () => Promise<void>)().catch(() => {})
+      return
+    }
+    const t = setTimeout(rest, 100)
+    t.unref()
+  }
+  rest()
 }
 
 const plugin: SquidPlugin = {
@@ -75,7 +119,10 @@ const plugin: SquidPlugin = {
       info: 'Give an item to a player',
       usage: '/give <player> <item> [count]',
       op: true,
-      parse(str) { const a = str.trim().split(/\s+/).filter(Boolean); return a.length >= 2 && a.length <= 3 ? a : false },
+      parse(str) {
+        const a = str.trim().split(/\s+/).filter(Boolean)
+        return a.length >= 2 && a.length <= 3 ? a : false
+      },
       action(args: string[], ctx) {
         const players = resolvePlayers(serv, args[0], ctx)
         const item = resolveItem(serv, args[1]!)
@@ -85,7 +132,13 @@ const plugin: SquidPlugin = {
           // vanilla drops what does not fit at the player's feet
           if (left > 0) spawnItemEntity(serv, p.world, p.position.offset(0, 0.5, 0), item.id, left)
         }
-        reply(serv, ctx, players.length === 1 ? `Gave ${count} [${item.displayName}] to ${players[0]!.username}` : `Gave ${count} [${item.displayName}] to ${players.length} players`)
+        reply(
+          serv,
+          ctx,
+          players.length === 1
+            ? `Gave ${count} [${item.displayName}] to ${players[0]!.username}`
+            : `Gave ${count} [${item.displayName}] to ${players.length} players`,
+        )
       },
     })
 
@@ -94,15 +147,29 @@ const plugin: SquidPlugin = {
       info: 'Clear items from player inventory',
       usage: '/clear [player] [item] [maxCount]',
       op: true,
-      parse(str) { const a = str.trim().split(/\s+/).filter(Boolean); return a.length <= 3 ? { a } : false },
+      parse(str) {
+        const a = str.trim().split(/\s+/).filter(Boolean)
+        return a.length <= 3 ? { a } : false
+      },
       action({ a }: { a: string[] }, ctx) {
         const players = resolvePlayers(serv, a[0], ctx)
         const item = a[1] === undefined || a[1] === '*' ? undefined : resolveItem(serv, a[1])
         const max = a[2] === undefined ? undefined : parseCount(a[2], 'maxCount', 0, 1_000_000)
         let total = 0
         for (const p of players) total += removeItems(p, item?.id, max)
-        if (total === 0) throw new UserError(players.length === 1 ? `No items were found on player ${players[0]!.username}` : `No items were found on ${players.length} players`)
-        reply(serv, ctx, players.length === 1 ? `Removed ${total} item(s) from player ${players[0]!.username}` : `Removed ${total} item(s) from ${players.length} players`)
+        if (total === 0)
+          throw new UserError(
+            players.length === 1
+              ? `No items were found on player ${players[0]!.username}`
+              : `No items were found on ${players.length} players`,
+          )
+        reply(
+          serv,
+          ctx,
+          players.length === 1
+            ? `Removed ${total} item(s) from player ${players[0]!.username}`
+            : `Removed ${total} item(s) from ${players.length} players`,
+        )
       },
     })
 
@@ -112,7 +179,10 @@ const plugin: SquidPlugin = {
       info: 'Teleport a player to a player or a position',
       usage: '/tp [target] <destination player | x y z>',
       op: true,
-      parse(str) { const a = str.trim().split(/\s+/).filter(Boolean); return a.length >= 1 && a.length <= 4 ? { a } : false },
+      parse(str) {
+        const a = str.trim().split(/\s+/).filter(Boolean)
+        return a.length >= 1 && a.length <= 4 ? { a } : false
+      },
       async action({ a }: { a: string[] }, ctx) {
         let targets: SquidPlayer[]
         let dest: Vec3
@@ -124,9 +194,15 @@ const plugin: SquidPlugin = {
           targets = a.length === 4 ? resolvePlayers(serv, a[0], ctx) : resolvePlayers(serv, undefined, ctx)
           dest = parsePosition(a.slice(a.length - 3), targets[0]!.position)
         }
-        // flying-squid emits 'move' before updating the position, so a teleport never streams the new chunks: send them
-        for (const t of targets) { await (t.teleport as (p: Vec3) => Promise<void>)(dest.clone()); if (!t.sendingChunks) void (t.worldSendRestOfChunks as () => Promise<void>)().catch(() => {}) }
-        reply(serv, ctx, `Teleported ${targets.length === 1 ? targets[0]!.username : `${targets.length} players`} to ${dest.x.toFixed(2)}, ${dest.y.toFixed(2)}, ${dest.z.toFixed(2)}`)
+        for (const t of targets) {
+          await (t.teleport as (p: Vec3) => Promise<void>)(dest.clone())
+          await sendChunksAfterTeleport(serv, t)
+        }
+        reply(
+          serv,
+          ctx,
+          `Teleported ${targets.length === 1 ? targets[0]!.username : `${targets.length} players`} to ${dest.x.toFixed(2)}, ${dest.y.toFixed(2)}, ${dest.z.toFixed(2)}`,
+        )
       },
     })
   },

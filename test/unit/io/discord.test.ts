@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { all } from '../../../commands/index.js'
-import { createBody } from '../../../src/bot/body.js'
+import { createBody } from '../../../src/actions/body.js'
 import { DiscordAdapter } from '../../../src/io/discord/adapter.js'
 import { startDiscord } from '../../../src/io/discord/client.js'
 import { deployGuildCommands, missingDeploySettings } from '../../../src/io/discord/deploy.js'
@@ -31,32 +31,67 @@ const TRUSTED_ROLE = '777'
 /** Test-only task: three sub-goals, reported one by one. */
 const dig = progressCommand(15, '[depth]')
 const slowpoke = defineCommand({
-  name: 'slowpoke', description: 'answers late', args: z.object({}).passthrough(), minRole: 'guest', mode: 'instant',
-  async run() { await sleep(120); return 'finally here' },
+  name: 'slowpoke',
+  description: 'answers late',
+  args: z.object({}).passthrough(),
+  minRole: 'guest',
+  mode: 'instant',
+  async run() {
+    await sleep(120)
+    return { ok: true, text: 'finally here' }
+  },
 })
 const crash = defineCommand({
-  name: 'crash', description: 'fails late', args: z.object({}).passthrough(), minRole: 'guest', mode: 'instant',
-  async run() { await sleep(120); throw new GhostError('world', 'boom', 'the ground is too hard') },
+  name: 'crash',
+  description: 'fails late',
+  args: z.object({}).passthrough(),
+  minRole: 'guest',
+  mode: 'instant',
+  async run() {
+    await sleep(120)
+    throw new GhostError('world', 'boom', 'the ground is too hard')
+  },
 })
 
-interface Setup { gw: FakeGateway; router: Router; audit: AuditLog; adapter: DiscordAdapter; done: Array<Promise<void>> }
+interface Setup {
+  gw: FakeGateway
+  router: Router
+  audit: AuditLog
+  adapter: DiscordAdapter
+  done: Array<Promise<void>>
+}
 let current: Setup | null = null
 
 function setup(opts: { ackAfterMs?: number; relayChat?: boolean } = {}): Setup {
   const audit = new AuditLog(null)
   const router = new Router({
     commands: [...all(), dig, slowpoke, crash] as CommandDefinition[],
-    policy: createPolicy({ GHOST_OWNERS: [], GHOST_TRUSTED: [], DISCORD_OWNERS: [OWNER], DISCORD_TRUSTED: [TRUSTED_ROLE], MC_HOST: undefined }),
+    policy: createPolicy({
+      GHOST_OWNERS: [],
+      GHOST_TRUSTED: [],
+      DISCORD_OWNERS: [OWNER],
+      DISCORD_TRUSTED: [TRUSTED_ROLE],
+      MC_HOST: undefined,
+    }),
     audit,
     services: { body: createBody(() => null) },
   })
   const gw = new FakeGateway()
   const adapter = new DiscordAdapter(router, gw.client, {
-    channelId: CHANNEL_ID, prefix: '!', relayChat: opts.relayChat ?? false, editIntervalMs: 40, ackAfterMs: opts.ackAfterMs ?? 2000, relayIntervalMs: 20,
+    channelId: CHANNEL_ID,
+    prefix: '!',
+    relayChat: opts.relayChat ?? false,
+    editIntervalMs: 40,
+    ackAfterMs: opts.ackAfterMs ?? 2000,
+    relayIntervalMs: 20,
   })
   const done: Array<Promise<void>> = []
-  gw.client.on('interactionCreate', (i) => { done.push(adapter.handleInteraction(i)) })
-  gw.client.on('messageCreate', (m) => { done.push(adapter.handleMessage(m)) })
+  gw.client.on('interactionCreate', (i) => {
+    done.push(adapter.handleInteraction(i))
+  })
+  gw.client.on('messageCreate', (m) => {
+    done.push(adapter.handleMessage(m))
+  })
   current = { gw, router, audit, adapter, done }
   return current
 }
@@ -68,7 +103,10 @@ afterEach(async () => {
   current = null
 })
 
-const settled = async (s: Setup): Promise<void> => { await Promise.all(s.done); await s.router.queue.idle() }
+const settled = async (s: Setup): Promise<void> => {
+  await Promise.all(s.done)
+  await s.router.queue.idle()
+}
 const EPHEMERAL = 64
 
 describe('Discord slash commands', () => {
@@ -76,7 +114,13 @@ describe('Discord slash commands', () => {
     const s = setup()
     s.gw.slash('status', MEMBER, 'mia', [TRUSTED_ROLE])
     await settled(s)
-    expect(s.audit.recent.at(-1)).toMatchObject({ source: 'discord', command: 'status', role: 'trusted', allowed: true, player: '@mia' })
+    expect(s.audit.recent.at(-1)).toMatchObject({
+      source: 'discord',
+      command: 'status',
+      role: 'trusted',
+      allowed: true,
+      player: '@mia',
+    })
     const cb = s.gw.api.find('POST', /^\/interactions\/\d+\/itok1\/callback$/)
     expect(cb).toHaveLength(1)
     const data = cb[0]!.body!.data as { content: string; flags?: number }
@@ -89,7 +133,12 @@ describe('Discord slash commands', () => {
     const s = setup()
     s.gw.slash('follow', STRANGER, 'sam', [], { name: 'args', value: 'Steve' })
     await settled(s)
-    expect(s.audit.recent.at(-1)).toMatchObject({ command: 'follow', role: 'guest', allowed: false, text: 'follow Steve' })
+    expect(s.audit.recent.at(-1)).toMatchObject({
+      command: 'follow',
+      role: 'guest',
+      allowed: false,
+      text: 'follow Steve',
+    })
     const cb = s.gw.api.find('POST', /\/callback$/)
     expect(cb).toHaveLength(1)
     const data = cb[0]!.body!.data as { content: string; flags: number }
@@ -117,7 +166,10 @@ describe('Discord slash commands', () => {
       expect(c.method).toBe('PATCH')
       expect(c.path).toBe(`/webhooks/${APP_ID}/itok1/messages/@original`)
     }
-    const last = rest.at(-1)!.body as { content: string; embeds: Array<{ title: string; description: string; fields: Array<{ name: string; value: string }> }> }
+    const last = rest.at(-1)!.body as {
+      content: string
+      embeds: Array<{ title: string; description: string; fields: Array<{ name: string; value: string }> }>
+    }
     expect(last.content).toBe('Dug 3 blocks.')
     expect(last.embeds[0]!.title).toBe('dig — done')
     expect(last.embeds[0]!.fields.find((f) => f.name === 'Progress')!.value).toBe('3/3')
@@ -171,7 +223,11 @@ describe('Discord control channel', () => {
     expect(reply).toHaveLength(1)
     expect(reply[0]!.body).toMatchObject({ message_reference: { message_id: asked }, allowed_mentions: { parse: [] } })
 
-    s.gw.say('come', STRANGER, 'sam', [])
+    const heard = s.audit.recent.length
+    s.gw.say('come here everyone, the bot is over there', STRANGER, 'sam', []) // neither a mention nor the prefix
+    await settled(s)
+    expect(s.audit.recent.length).toBe(heard)
+    s.gw.say('!come', STRANGER, 'sam', [])
     await settled(s)
     expect(s.audit.recent.at(-1)).toMatchObject({ command: 'come', role: 'guest', allowed: false })
     expect(s.gw.api.find('POST', /^\/users\/@me\/channels$/)[0]!.body).toMatchObject({ recipient_id: STRANGER })
@@ -204,20 +260,47 @@ describe('Discord control channel', () => {
     await waitFor(() => s.gw.api.calls.length > 0, 2000, 'relay')
     const sent = s.gw.api.find('POST', new RegExp(`^/channels/${CHANNEL_ID}/messages$`))
     expect(sent).toHaveLength(1)
-    expect(sent[0]!.body).toMatchObject({ content: '**Steve**: hello @everyone\n**Alex**: hi \\*there\\*', allowed_mentions: { parse: [] } })
+    expect(sent[0]!.body).toMatchObject({
+      content: '**Steve**: hello @everyone\n**Alex**: hi \\*there\\*',
+      allowed_mentions: { parse: [] },
+    })
   })
 
   it('does not relay chat unless DISCORD_RELAY_CHAT is on', async () => {
     const s = setup({ relayChat: false })
-    s.adapter.relayChat('Steve', 'hello')
-    await sleep(60)
-    expect(s.gw.api.calls).toHaveLength(0)
+    // a second adapter with relay on and the same interval is the marker: its flush timer is set later, so it fires
+    // after any flush the first adapter might have scheduled — ordering, not a pause, shows nothing else was sent
+    const marker = new DiscordAdapter(s.router, s.gw.client, {
+      channelId: CHANNEL_ID,
+      prefix: '!',
+      relayChat: true,
+      relayIntervalMs: 20,
+    })
+    try {
+      s.adapter.relayChat('Steve', 'hello')
+      marker.relayChat('Alex', 'marker')
+      await waitFor(() => s.gw.api.calls.length > 0, 2000, 'marker relayed')
+      expect(s.gw.api.calls.map((c) => (c.body as { content?: string } | undefined)?.content)).toEqual([
+        '**Alex**: marker',
+      ])
+    } finally {
+      marker.close()
+    }
   })
 })
 
 describe('Discord setup', () => {
   it('generates one slash command per definition with the right option', () => {
-    const ask = defineCommand({ name: 'ask', description: 'ask me anything', args: z.object({}).passthrough(), minRole: 'guest', mode: 'task', async run() { return 'ok' } })
+    const ask = defineCommand({
+      name: 'ask',
+      description: 'ask me anything',
+      args: z.object({}).passthrough(),
+      minRole: 'guest',
+      mode: 'task',
+      async run() {
+        return { ok: true, text: 'ok' }
+      },
+    })
     const defs = all().some((d) => d.name === 'ask') ? all() : [...all(), ask as CommandDefinition]
     const cmds = slashCommands(defs)
     const byName = new Map(cmds.map((c) => [c.name, c]))
@@ -231,23 +314,55 @@ describe('Discord setup', () => {
 
   it('deploys guild commands with one PUT', async () => {
     const api = new FakeDiscordApi()
-    const names = await deployGuildCommands({ token: 't', appId: APP_ID, guildId: GUILD_ID, commands: all(), rest: { makeRequest: api.makeRequest, retries: 0 } })
+    const names = await deployGuildCommands({
+      token: 't',
+      appId: APP_ID,
+      guildId: GUILD_ID,
+      commands: all(),
+      rest: { makeRequest: api.makeRequest, retries: 0 },
+    })
     expect(api.calls).toHaveLength(1)
     expect(api.calls[0]).toMatchObject({ method: 'PUT', path: `/applications/${APP_ID}/guilds/${GUILD_ID}/commands` })
     expect((api.calls[0]!.body as unknown as unknown[]).length).toBe(all().length)
     expect(names).toContain('status')
-    expect(missingDeploySettings({ DISCORD_TOKEN: 'x', DISCORD_APP_ID: undefined, DISCORD_GUILD_ID: undefined })).toEqual(['DISCORD_APP_ID', 'DISCORD_GUILD_ID'])
+    expect(
+      missingDeploySettings({ DISCORD_TOKEN: 'x', DISCORD_APP_ID: undefined, DISCORD_GUILD_ID: undefined }),
+    ).toEqual(['DISCORD_APP_ID', 'DISCORD_GUILD_ID'])
   })
 
   it('npm run discord:deploy explains what is missing and exits 2', () => {
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '', GHOST_CONFIG: '/nonexistent/ghostcraft.config.json', DISCORD_APP_ID: APP_ID }
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/discord-deploy.ts'], { env, encoding: 'utf8', timeout: 30_000 })
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      GHOST_CONFIG: '/nonexistent/ghostcraft.config.json',
+      DISCORD_APP_ID: APP_ID,
+    }
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/discord-deploy.ts'], {
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
     expect(r.status).toBe(2)
     expect(r.stderr).toMatch(/DISCORD_TOKEN, DISCORD_GUILD_ID are not set/)
   })
 
   it('runs without Discord when DISCORD_TOKEN is unset', () => {
-    const router = new Router({ commands: all(), policy: createPolicy({ GHOST_OWNERS: [], GHOST_TRUSTED: [], DISCORD_OWNERS: [], DISCORD_TRUSTED: [], MC_HOST: undefined }), audit: new AuditLog(null), services: { body: createBody(() => null) } })
-    expect(startDiscord({ DISCORD_TOKEN: undefined, DISCORD_CHANNEL_ID: undefined, DISCORD_RELAY_CHAT: false, GHOST_PREFIX: '!' }, router)).toBeNull()
+    const router = new Router({
+      commands: all(),
+      policy: createPolicy({
+        GHOST_OWNERS: [],
+        GHOST_TRUSTED: [],
+        DISCORD_OWNERS: [],
+        DISCORD_TRUSTED: [],
+        MC_HOST: undefined,
+      }),
+      audit: new AuditLog(null),
+      services: { body: createBody(() => null) },
+    })
+    expect(
+      startDiscord(
+        { DISCORD_TOKEN: undefined, DISCORD_CHANNEL_ID: undefined, DISCORD_RELAY_CHAT: false, GHOST_PREFIX: '!' },
+        router,
+      ),
+    ).toBeNull()
   })
 })
