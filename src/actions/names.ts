@@ -9,7 +9,11 @@ import { didYouMean } from '../util/text.js'
 import { fail } from './types.js'
 
 export function normalise(name: string): string {
-  return name.trim().toLowerCase().replace(/^minecraft:/, '').replace(/[\s-]+/g, '_')
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/^minecraft:/, '')
+    .replace(/[\s-]+/g, '_')
 }
 
 function allNames(bot: Bot): Set<string> {
@@ -19,16 +23,24 @@ function allNames(bot: Bot): Set<string> {
 
 function unknown(bot: Bot, name: string, what: string): never {
   const near = didYouMean(name, allNames(bot))
-  fail('invalid', `There is no ${what} called "${name}" in Minecraft ${bot.version}${near.length ? `; did you mean ${near.join(', ')}?` : '.'}`)
+  fail(
+    'invalid',
+    `There is no ${what} called "${name}" in Minecraft ${bot.version}${near.length ? `; did you mean ${near.join(', ')}?` : '.'}`,
+  )
 }
 
 /** Names in `pool` that are `name` itself or end with `_name` (group names like log, planks, wool). */
 function group(name: string, pool: Record<string, unknown>): string[] {
-  if (name in pool) return [name]
-  return Object.keys(pool).filter((k) => k.endsWith(`_${name}`) && !k.startsWith('stripped_') && !k.startsWith('potted_'))
+  if (Object.hasOwn(pool, name)) return [name] // not `in`: "constructor" is in every object
+  return Object.keys(pool).filter(
+    (k) => k.endsWith(`_${name}`) && !k.startsWith('stripped_') && !k.startsWith('potted_'),
+  )
 }
 
-export interface ItemRef { names: string[]; ids: number[] }
+export interface ItemRef {
+  names: string[]
+  ids: number[]
+}
 
 /** An item (or item group) the bot can hold. */
 export function resolveItem(bot: Bot, raw: string): ItemRef {
@@ -50,24 +62,38 @@ export interface BlockTarget {
 export function blockTarget(bot: Bot, raw: string): BlockTarget | null {
   const name = normalise(raw)
   const reg = bot.registry
-  const direct = group(name, reg.blocksByName).filter((n) => reg.blocksByName[n]!.boundingBox === 'block' || n === 'water' || n === 'lava')
+  const direct = group(name, reg.blocksByName).filter(
+    (n) => reg.blocksByName[n]!.boundingBox === 'block' || n === 'water' || n === 'lava',
+  )
   if (direct.length) {
     const wanted = new Set<string>()
     for (const n of direct) {
       const b = reg.blocksByName[n]!
-      const drops = (b.drops ?? []).map((d) => reg.items[typeof d === 'number' ? d : (d as { drop: number }).drop]?.name).filter((x): x is string => !!x)
+      const drops = (b.drops ?? [])
+        .map((d) => reg.items[typeof d === 'number' ? d : (d as { drop: number }).drop]?.name)
+        .filter((x): x is string => !!x)
       for (const d of drops.length ? drops : [n]) wanted.add(d)
     }
     const ids = new Set(direct.map((n) => reg.blocksByName[n]!.id))
     // a block that drops itself (cobblestone, dirt) is also got from blocks that drop it (stone, grass_block)
-    const selfDrops = new Set([...wanted].filter((w) => direct.includes(w)).map((w) => reg.itemsByName[w]?.id).filter((x): x is number => x !== undefined))
-    if (selfDrops.size) for (const b of Object.values(reg.blocks)) if ((b.drops ?? []).some((d) => selfDrops.has(typeof d === 'number' ? d : (d as { drop: number }).drop))) ids.add(b.id)
+    const selfDrops = new Set(
+      [...wanted]
+        .filter((w) => direct.includes(w))
+        .map((w) => reg.itemsByName[w]?.id)
+        .filter((x): x is number => x !== undefined),
+    )
+    if (selfDrops.size)
+      for (const b of Object.values(reg.blocks))
+        if ((b.drops ?? []).some((d) => selfDrops.has(typeof d === 'number' ? d : (d as { drop: number }).drop)))
+          ids.add(b.id)
     return { blockIds: ids, blockNames: [...ids].map((id) => reg.blocks[id]!.name), wanted: [...wanted] }
   }
   const items = group(name, reg.itemsByName)
   if (!items.length) return null
   const ids = new Set(items.map((n) => reg.itemsByName[n]!.id))
-  const blocks = Object.values(reg.blocks).filter((b) => (b.drops ?? []).some((d) => ids.has(typeof d === 'number' ? d : (d as { drop: number }).drop)))
+  const blocks = Object.values(reg.blocks).filter((b) =>
+    (b.drops ?? []).some((d) => ids.has(typeof d === 'number' ? d : (d as { drop: number }).drop)),
+  )
   if (!blocks.length) return null
   return { blockIds: new Set(blocks.map((b) => b.id)), blockNames: blocks.map((b) => b.name), wanted: items }
 }
@@ -78,7 +104,10 @@ export function entityTarget(bot: Bot, raw: string): string[] | null {
   return bot.registry.entitiesByName[name] ? [name] : null
 }
 
-export type Target = { kind: 'block'; block: BlockTarget } | { kind: 'entity'; names: string[] } | { kind: 'biome'; names: string[] }
+export type Target =
+  | { kind: 'block'; block: BlockTarget }
+  | { kind: 'entity'; names: string[] }
+  | { kind: 'biome'; names: string[] }
 
 /** Biome names for `raw`: an exact biome (birch_forest) or a family (forest → every biome whose name has it). */
 export function biomeTarget(bot: Bot, raw: string): string[] | null {
@@ -97,14 +126,4 @@ export function resolveTarget(bot: Bot, raw: string): Target {
   const biome = biomeTarget(bot, raw)
   if (biome) return { kind: 'biome', names: biome }
   return unknown(bot, raw, 'block, creature or biome')
-}
-
-/** Validates every item name of a materials map; returns it normalised. */
-export function resolveMaterials(bot: Bot, materials: Record<string, number>): Record<string, number> {
-  const out: Record<string, number> = {}
-  for (const [k, v] of Object.entries(materials)) {
-    const ref = resolveItem(bot, k)
-    out[ref.names.length === 1 ? ref.names[0]! : normalise(k)] = v
-  }
-  return out
 }

@@ -30,6 +30,8 @@ export function createBot(opts: BotOptions): Bot {
     hideErrors: true,
     checkTimeoutInterval: 60_000,
     logErrors: false,
+    // No chat/whisper events parsed out of message text: requests come only from player_chat packets (chat-lines.ts).
+    defaultChatPatterns: false,
   })
   bot.loadPlugin(pathfinder)
   bot.loadPlugin(tool)
@@ -42,7 +44,9 @@ export function createBot(opts: BotOptions): Bot {
     moves.allowParkour = false
     moves.allow1by1towers = true
     // Scaffold only with junk blocks: never with cobblestone or planks the bot gathered to craft with.
-    moves.scafoldingBlocks = SCAFFOLD.map((n) => bot.registry.itemsByName[n]?.id).filter((id): id is number => id !== undefined)
+    moves.scafoldingBlocks = SCAFFOLD.map((n) => bot.registry.itemsByName[n]?.id).filter(
+      (id): id is number => id !== undefined,
+    )
     bot.pathfinder.setMovements(moves)
   })
   return bot

@@ -23,6 +23,9 @@ const log = logger('llm')
 /** Placeholder key for local servers that need none (the SDK refuses to start without one). */
 export const DUMMY_API_KEY = 'sk-local-no-key'
 
+/** Answer-token cap when neither the call nor the settings give one. */
+export const DEFAULT_MAX_TOKENS = 4096
+
 export interface LlmSettings {
   baseUrl: string | undefined
   apiKey: string | undefined
@@ -31,6 +34,8 @@ export interface LlmSettings {
   timeoutMs: number
   maxRetries: number
   playerTokenBudget: number
+  /** Upper bound on any answer's tokens when a call does not set its own (bounds cost and reply size). */
+  maxTokens?: number
   /** Backoff tuning (not user settings; tests make them small). */
   backoffBaseMs?: number
   backoffMaxMs?: number
@@ -53,12 +58,17 @@ export function llmSettingsFromConfig(config: Config): LlmSettings | null {
     timeoutMs: config.GHOST_LLM_TIMEOUT_MS,
     maxRetries: config.GHOST_LLM_MAX_RETRIES,
     playerTokenBudget: config.GHOST_PLAYER_TOKEN_BUDGET,
+    maxTokens: config.GHOST_LLM_MAX_TOKENS,
     breakerOpenMs: config.GHOST_LLM_COOLDOWN_MS,
   }
 }
 
 /** A rendered prompt: instructions (system) and data (user). `name` labels logs and errors. */
-export interface Prompt { name: string; system: string; user: string }
+export interface Prompt {
+  name: string
+  system: string
+  user: string
+}
 
 export interface CompleteMeta extends UsageMeta {
   signal?: AbortSignal
@@ -100,74 +110,120 @@ export function createLlm(settings: LlmSettings, deps: { usage?: UsageLedger } =
   let mode: Mode = 'json_schema'
   /** Learned once per client: the model rejects a temperature (some reasoning models accept only the default). */
   let sendTemperature = true
+  /** Learned once per client: the model wants `max_completion_tokens` instead of `max_tokens` (reasoning models). */
+  let tokenParam: 'max_tokens' | 'max_completion_tokens' = 'max_tokens'
   const breaker = new Breaker(settings.breakerFailures ?? 2, settings.breakerOpenMs ?? 60_000)
 
-  async function chat(messages: Message[], fmt: SchemaFormat, schemaName: string, meta: CompleteMeta, what: string): Promise<string> {
-    return withRetry(what, retryPolicy, async () => {
-      usage.check(meta.player)
-      const useMode = mode
-      const body = {
-        model: settings.model,
-        messages: useMode === 'text' ? withSchemaText(messages, fmt) : messages,
-        ...(sendTemperature ? { temperature: settings.temperature ?? 0.2 } : {}),
-        ...(meta.maxTokens ? { max_tokens: meta.maxTokens } : {}),
-        ...(useMode === 'json_schema'
-          ? { response_format: { type: 'json_schema' as const, json_schema: { name: schemaName, schema: fmt.schema, strict: fmt.strict } } }
-          : {}),
-      }
-      let res: OpenAI.Chat.Completions.ChatCompletion
-      try {
-        res = await sdk.chat.completions.create(body, meta.signal ? { signal: meta.signal } : {})
-      } catch (err) {
-        if (useMode === 'json_schema' && err instanceof BadRequestError && /response_format|json_schema|schema|grammar/i.test(err.message)) {
-          log.warn('server rejected response_format; falling back to JSON in text', { model: settings.model })
-          mode = 'text'
-          return chat(messages, fmt, schemaName, meta, what)
+  async function chat(
+    messages: Message[],
+    fmt: SchemaFormat,
+    schemaName: string,
+    meta: CompleteMeta,
+    what: string,
+  ): Promise<string> {
+    return withRetry(
+      what,
+      retryPolicy,
+      async () => {
+        usage.check(meta.player)
+        const useMode = mode
+        const body = {
+          model: settings.model,
+          messages: useMode === 'text' ? withSchemaText(messages, fmt) : messages,
+          ...(sendTemperature ? { temperature: settings.temperature ?? 0.2 } : {}),
+          [tokenParam]: meta.maxTokens ?? settings.maxTokens ?? DEFAULT_MAX_TOKENS,
+          ...(useMode === 'json_schema'
+            ? {
+                response_format: {
+                  type: 'json_schema' as const,
+                  json_schema: { name: schemaName, schema: fmt.schema, strict: fmt.strict },
+                },
+              }
+            : {}),
         }
-        if (sendTemperature && err instanceof BadRequestError && /temperature/i.test(err.message)) {
-          log.warn('model rejected temperature; using its default', { model: settings.model })
-          sendTemperature = false
-          return chat(messages, fmt, schemaName, meta, what)
+        let res: OpenAI.Chat.Completions.ChatCompletion
+        try {
+          res = await sdk.chat.completions.create(body, meta.signal ? { signal: meta.signal } : {})
+        } catch (err) {
+          if (
+            useMode === 'json_schema' &&
+            err instanceof BadRequestError &&
+            /response_format|json_schema|schema|grammar/i.test(err.message)
+          ) {
+            log.warn('server rejected response_format; falling back to JSON in text', { model: settings.model })
+            mode = 'text'
+            return chat(messages, fmt, schemaName, meta, what)
+          }
+          if (tokenParam === 'max_tokens' && err instanceof BadRequestError && /max_tokens/i.test(err.message)) {
+            log.warn('model rejected max_tokens; using max_completion_tokens', { model: settings.model })
+            tokenParam = 'max_completion_tokens'
+            return chat(messages, fmt, schemaName, meta, what)
+          }
+          if (sendTemperature && err instanceof BadRequestError && /temperature/i.test(err.message)) {
+            log.warn('model rejected temperature; using its default', { model: settings.model })
+            sendTemperature = false
+            return chat(messages, fmt, schemaName, meta, what)
+          }
+          throw err
         }
-        throw err
-      }
-      const content = res.choices[0]?.message?.content ?? ''
-      const refusal = (res.choices[0]?.message as { refusal?: string | null } | undefined)?.refusal
-      const promptTokens = res.usage?.prompt_tokens ?? estimateTokens(body.messages.map((m) => m.content).join('\n'))
-      const completionTokens = res.usage?.completion_tokens ?? estimateTokens(content)
-      usage.record(meta, { promptTokens, completionTokens })
-      if (refusal) throw new LlmInvalidError(what, `the model refused: ${refusal}`, refusal)
-      return content
-    }, meta.signal)
+        const content = res.choices[0]?.message?.content ?? ''
+        const refusal = (res.choices[0]?.message as { refusal?: string | null } | undefined)?.refusal
+        const promptTokens = res.usage?.prompt_tokens ?? estimateTokens(body.messages.map((m) => m.content).join('\n'))
+        const completionTokens = res.usage?.completion_tokens ?? estimateTokens(content)
+        usage.record(meta, { promptTokens, completionTokens })
+        if (refusal) throw new LlmInvalidError(what, `the model refused: ${refusal}`, refusal)
+        return content
+      },
+      meta.signal,
+    )
   }
 
   async function complete<S extends z.ZodType>(schema: S, prompt: Prompt, meta: CompleteMeta): Promise<z.output<S>> {
     usage.check(meta.player)
     const blockedMs = breaker.blockedForMs()
-    if (blockedMs > 0) throw new LlmError('unavailable', `llm ${prompt.name}: breaker open for ${blockedMs} ms more after repeated failures`, { attempts: 0 })
+    if (blockedMs > 0)
+      throw new LlmError(
+        'unavailable',
+        `llm ${prompt.name}: breaker open for ${blockedMs} ms more after repeated failures`,
+        { attempts: 0 },
+      )
     try {
       const out = await completeOnce(schema, prompt, meta)
       breaker.success()
       return out
     } catch (err) {
-      if (err instanceof LlmInvalidError) breaker.success() // the server answered
+      if (err instanceof LlmInvalidError)
+        breaker.success() // the server answered
       else if (err instanceof LlmError && breaker.failure(err.kind)) {
-        log.warn('model server failing; planning offline for a while', { kind: err.kind, openMs: settings.breakerOpenMs ?? 60_000 })
+        log.warn('model server failing; planning offline for a while', {
+          kind: err.kind,
+          openMs: settings.breakerOpenMs ?? 60_000,
+        })
       }
       throw err
     }
   }
 
-  async function completeOnce<S extends z.ZodType>(schema: S, prompt: Prompt, meta: CompleteMeta): Promise<z.output<S>> {
+  async function completeOnce<S extends z.ZodType>(
+    schema: S,
+    prompt: Prompt,
+    meta: CompleteMeta,
+  ): Promise<z.output<S>> {
     const fmt = schemaFormat(schema)
     const schemaName = prompt.name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) || 'answer'
     const what = `llm ${prompt.name}`
-    const messages: Message[] = [{ role: 'system', content: prompt.system }, { role: 'user', content: prompt.user }]
+    const messages: Message[] = [
+      { role: 'system', content: prompt.system },
+      { role: 'user', content: prompt.user },
+    ]
     let raw = await chat(messages, fmt, schemaName, meta, what)
     let checked = check(schema, fmt, raw)
     if (checked.ok) return checked.data
     log.info('invalid answer; asking for a repair', { prompt: prompt.name, issues: checked.issues })
-    messages.push({ role: 'assistant', content: raw.slice(0, 8000) }, { role: 'user', content: repairMessage(checked.issues, fmt) })
+    messages.push(
+      { role: 'assistant', content: raw.slice(0, 8000) },
+      { role: 'user', content: repairMessage(checked.issues, fmt) },
+    )
     raw = await chat(messages, fmt, schemaName, meta, `${what} (repair)`)
     checked = check(schema, fmt, raw)
     if (checked.ok) return checked.data
@@ -177,9 +233,14 @@ export function createLlm(settings: LlmSettings, deps: { usage?: UsageLedger } =
   return { model: settings.model, usage, complete, breaker: () => breaker.state(), sdk, retryPolicy, settings }
 }
 
-function check<S extends z.ZodType>(schema: S, fmt: SchemaFormat, raw: string): { ok: true; data: z.output<S> } | { ok: false; issues: string } {
+function check<S extends z.ZodType>(
+  schema: S,
+  fmt: SchemaFormat,
+  raw: string,
+): { ok: true; data: z.output<S> } | { ok: false; issues: string } {
   const value = extractJson(raw)
-  if (value === undefined) return { ok: false, issues: raw.trim() === '' ? 'the reply was empty' : 'the reply was not valid JSON' }
+  if (value === undefined)
+    return { ok: false, issues: raw.trim() === '' ? 'the reply was empty' : 'the reply was not valid JSON' }
   return validateAnswer(schema, value, fmt.wrapped)
 }
 
@@ -189,7 +250,7 @@ function schemaText(fmt: SchemaFormat): string {
 
 function withSchemaText(messages: Message[], fmt: SchemaFormat): Message[] {
   const [first, ...rest] = messages
-  if (!first || first.role !== 'system') return messages
+  if (first?.role !== 'system') return messages
   return [{ role: 'system', content: `${first.content}\n\n${schemaText(fmt)}` }, ...rest]
 }
 

@@ -3,23 +3,21 @@
  * through what, what they typed, and how to answer them. Channels build it; the router never knows where it came from
  * beyond `source` and `principal`, which the permission check reads.
  */
-import { z } from 'zod'
-
-export const Role = z.enum(['guest', 'trusted', 'owner'])
-export type Role = z.infer<typeof Role>
-export const ROLE_RANK: Record<Role, number> = { guest: 0, trusted: 1, owner: 2 }
-export function atLeast(role: Role, min: Role): boolean { return ROLE_RANK[role] >= ROLE_RANK[min] }
+import type { Role } from '../schemas/role.js'
 
 export type Source = 'chat' | 'whisper' | 'discord' | 'ws' | 'console'
 
 /** Who is asking, as the channel can prove it. */
 export type Principal =
-  | { kind: 'minecraft'; name: string }
+  /** `uuid` (no dashes) is the sender UUID from the server's player-chat packet; `name` is the server's name for it. */
+  | { kind: 'minecraft'; name: string; uuid?: string }
   | { kind: 'discord'; userId: string; roleIds: string[]; displayName: string }
   | { kind: 'ws'; clientId: string; role: Role }
   | { kind: 'console' }
 
-export interface ReplyOptions { private?: boolean }
+export interface ReplyOptions {
+  private?: boolean
+}
 
 export interface Request {
   id: string
@@ -33,4 +31,7 @@ export interface Request {
 }
 
 let seq = 0
-export function newRequestId(): string { seq += 1; return `r${Date.now().toString(36)}${seq.toString(36)}` }
+export function newRequestId(): string {
+  seq += 1
+  return `r${Date.now().toString(36)}${seq.toString(36)}`
+}

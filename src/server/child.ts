@@ -2,11 +2,17 @@
  * Entry point of the practice-server child process. Reads its options from argv[2] (JSON), starts the embedded
  * server, reports `{ type: 'listening', port, version }` over IPC, and exits on `{ type: 'stop' }`, on IPC
  * disconnect (parent died) or on SIGTERM. An uncaught error exits with code 1, so a broken server fails tests loudly.
+ * Every command a player sends is forwarded as `{ type: 'command', player, command, at }` (plugins/command-log.ts).
+ * It reads no environment variables: the parent passes everything (including `log`) in argv[2] and gives the child
+ * only an allow-listed environment (src/config.ts `childEnv`).
  */
 import { createEmbeddedServer, type EmbeddedServerOptions } from './embedded.js'
+import type { CommandRecord } from './plugins/command-log.js'
 
-const opts = JSON.parse(process.argv[2] ?? '{}') as EmbeddedServerOptions
-const send = (msg: Record<string, unknown>): void => { if (process.send) process.send(msg) }
+const opts = JSON.parse(process.argv[2] ?? '{}') as EmbeddedServerOptions & { log?: boolean }
+const send = (msg: Record<string, unknown>): void => {
+  if (process.send) process.send(msg)
+}
 
 process.on('uncaughtException', (err) => {
   process.stderr.write(`practice server crashed: ${err.stack ?? String(err)}\n`)
@@ -17,8 +23,12 @@ process.on('unhandledRejection', (err) => {
   process.exit(1)
 })
 
-const verbose = process.env.GHOST_SERVER_LOG === '1'
-const server = await createEmbeddedServer({ ...opts, onLog: verbose ? (l) => process.stderr.write(`[squid] ${l}\n`) : undefined })
+const { log: verbose, ...serverOpts } = opts
+const server = await createEmbeddedServer({
+  ...serverOpts,
+  onLog: verbose ? (l) => process.stderr.write(`[squid] ${l}\n`) : undefined,
+})
+server.serv.on('ghost:command', (r: CommandRecord) => send({ type: 'command', ...r }))
 send({ type: 'listening', port: server.port, version: server.version })
 
 let stopping = false

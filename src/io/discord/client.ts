@@ -13,30 +13,38 @@ import { NO_MENTIONS } from './responder.js'
 
 const log = logger('discord')
 
-type DiscordConfig = Pick<Config, 'DISCORD_TOKEN' | 'DISCORD_CHANNEL_ID' | 'DISCORD_RELAY_CHAT' | 'GHOST_PREFIX'>
+type DiscordConfig = Pick<Config, 'DISCORD_TOKEN' | 'DISCORD_CHANNEL_ID' | 'DISCORD_RELAY_CHAT' | 'GHOST_PREFIX'> &
+  Partial<Pick<Config, 'DISCORD_GUILD_ID'>>
 
 export class DiscordChannel {
   readonly client: Client
   readonly adapter: DiscordAdapter
   private stopping = false
 
-  constructor(router: Router, private readonly config: DiscordConfig & { DISCORD_TOKEN: string }) {
+  constructor(
+    router: Router,
+    private readonly config: DiscordConfig & { DISCORD_TOKEN: string },
+  ) {
     const intents = [GatewayIntentBits.Guilds]
     if (config.DISCORD_CHANNEL_ID) intents.push(GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent)
     this.client = new Client({ intents, allowedMentions: NO_MENTIONS })
     this.adapter = new DiscordAdapter(router, this.client, {
       channelId: config.DISCORD_CHANNEL_ID,
+      ...(config.DISCORD_GUILD_ID ? { guildId: config.DISCORD_GUILD_ID } : {}),
       prefix: config.GHOST_PREFIX,
       relayChat: config.DISCORD_RELAY_CHAT,
     })
-    if (config.DISCORD_RELAY_CHAT && !config.DISCORD_CHANNEL_ID) log.warn('DISCORD_RELAY_CHAT is on but DISCORD_CHANNEL_ID is unset; nothing will be relayed')
+    if (config.DISCORD_RELAY_CHAT && !config.DISCORD_CHANNEL_ID)
+      log.warn('DISCORD_RELAY_CHAT is on but DISCORD_CHANNEL_ID is unset; nothing will be relayed')
     this.client.on(Events.InteractionCreate, (i) => {
       this.adapter.handleInteraction(i).catch((err: Error) => log.error('interaction failed', { err: err.message }))
     })
     this.client.on(Events.MessageCreate, (m) => {
       this.adapter.handleMessage(m).catch((err: Error) => log.error('message failed', { err: err.message }))
     })
-    this.client.once(Events.ClientReady, (c) => log.info('Discord connected', { user: c.user.tag, controlChannel: config.DISCORD_CHANNEL_ID ?? null }))
+    this.client.once(Events.ClientReady, (c) =>
+      log.info('Discord connected', { user: c.user.tag, controlChannel: config.DISCORD_CHANNEL_ID ?? null }),
+    )
     this.client.on(Events.Error, (err) => log.error('Discord client error', { err: err.message }))
   }
 
@@ -57,7 +65,9 @@ export class DiscordChannel {
     }
   }
 
-  relayChat(username: string, message: string): void { if (!this.stopping) this.adapter.relayChat(username, message) }
+  relayChat(username: string, message: string): void {
+    if (!this.stopping) this.adapter.relayChat(username, message)
+  }
 
   async stop(): Promise<void> {
     if (this.stopping) return

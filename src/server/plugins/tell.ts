@@ -1,9 +1,11 @@
 /**
- * Whispers: `/tell <player> <message>` with the aliases `/msg` and `/w`, as vanilla does it. The recipient gets
- * "<sender> whispers to you: <message>" (the format mineflayer's `whisper` event recognises) and the sender gets
- * "You whisper to <player>: <message>".
+ * Whispers: `/tell <player> <message>` with the aliases `/msg` and `/w`, as vanilla does it: the recipient gets a
+ * `player_chat` packet of type msg_command_incoming carrying the sender's UUID (shown as "<sender> whispers to you:
+ * <message>") and the sender one of type msg_command_outgoing ("You whisper to <player>: <message>"), so a whisper
+ * cannot be forged by typing its text. Where player-chat.ts cannot send player_chat, both are system text.
  */
 import { UserError, type SquidPlugin } from '../squid.js'
+import { playerChatSupported, sendPlayerChat } from './player-chat.js'
 
 const plugin: SquidPlugin = {
   name: 'tell',
@@ -22,8 +24,23 @@ const plugin: SquidPlugin = {
         const to = serv.getPlayer(target)
         if (!to) throw new UserError(`No player named ${target} is online`)
         const from = ctx.player!
-        to.chat({ translate: 'commands.message.display.incoming', with: [from.username, message], color: 'gray', italic: true })
-        from.chat({ translate: 'commands.message.display.outgoing', with: [to.username, message], color: 'gray', italic: true })
+        if (playerChatSupported(serv)) {
+          sendPlayerChat(serv, to, from, message, 'msg_command_incoming')
+          sendPlayerChat(serv, from, from, message, 'msg_command_outgoing', to.username)
+          return
+        }
+        to.chat({
+          translate: 'commands.message.display.incoming',
+          with: [from.username, message],
+          color: 'gray',
+          italic: true,
+        })
+        from.chat({
+          translate: 'commands.message.display.outgoing',
+          with: [to.username, message],
+          color: 'gray',
+          italic: true,
+        })
       },
     })
   },
