@@ -1,32 +1,90 @@
 /**
- * Memory benchmark (`npm run bench:memory`): fills a fresh memory.db with 10k and then 100k synthetic plans through
- * the real MemoryStore (local embedder, batched transactions), and measures insert rate, single-plan commit rate,
- * k-NN latency via sqlite-vec (p50/p95), the same k-NN by a plain JavaScript scan over the same vectors in memory
- * (p50/p95, with agreement of the two top-k lists), end-to-end `retrieve` latency and the database file size.
- * Prints a table and writes bench/results/memory.json. Runs in well under two minutes.
+ * Memory benchmark (`npm run bench:memory`), both engines: fills a fresh memory — a SQLite file, and PostgreSQL
+ * (PGlite + pgvector on loopback through the real `pg` client; HNSW index live during the 10k fill, built after the
+ * 100k bulk fill) — with 10k and then 100k synthetic plans through the real MemoryStore (local embedder, batched
+ * transactions), and measures insert
+ * rate, single-plan commit rate, the store's k-NN (SQLite: Hamming pre-filter on sign codes + exact re-rank;
+ * PostgreSQL: HNSW) with p50/p95 and recall@10 against exact search, a plain JavaScript scan of the same vectors
+ * (the exact reference, p50/p95), on SQLite also sqlite-vec's exact float k-NN, end-to-end `retrieve` latency and
+ * the stored size. Prints a table and writes bench/results/memory.json.
+ * Options: --engines sqlite,postgres  --sizes 10000,100000  --queries 200
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
-import { loadavg, cpus, tmpdir } from 'node:os'
+import { PGlite } from '@electric-sql/pglite'
+import { vector } from '@electric-sql/pglite-pgvector'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import { hashEmbed, LOCAL_EMBED_DIM, openMemory } from '../src/memory/index.js'
+import { parseArgs } from 'node:util'
+import { hashEmbed, LOCAL_EMBED_DIM, openMemory, type MemoryStore } from '../src/memory/index.js'
+import type { SqliteBackend } from '../src/memory/sqlite-backend.js'
+import { candidatesFor } from '../src/memory/quantize.js'
+import { HNSW_EF_CONSTRUCTION, HNSW_EF_SEARCH, HNSW_M, PLAN_HNSW_SQL } from '../src/memory/pgdb.js'
 import type { Action } from '../src/schemas/action.js'
 import type { PlanRunInput } from '../src/schemas/memory.js'
-import { printTable, writeResult, type Row } from './lib/table.js'
 import { mulberry32 } from '../src/util/random.js'
+import { printTable, writeResult, type Row } from './lib/table.js'
 
-const SIZES = [10_000, 100_000]
+const { values: args } = parseArgs({
+  options: {
+    engines: { type: 'string', default: 'sqlite,postgres' },
+    sizes: { type: 'string', default: '10000,100000' },
+    queries: { type: 'string', default: '200' },
+  },
+})
+const ENGINES = args.engines.split(',') as Array<'sqlite' | 'postgres'>
+const SIZES = args.sizes.split(',').map(Number)
+const QUERIES = Number(args.queries)
 const BATCH = 1000
-const QUERIES = 200
 const K = 10
-const SINGLE_COMMITS = 500
+const SINGLE_COMMITS = 300
+const RETRIEVES = 50
 
-const ITEMS = ['oak_log', 'birch_log', 'spruce_log', 'cobblestone', 'stone', 'iron_ore', 'raw_iron', 'iron_ingot', 'coal', 'diamond',
-  'gold_ingot', 'sand', 'glass', 'torch', 'stick', 'crafting_table', 'furnace', 'chest', 'wooden_pickaxe', 'stone_pickaxe',
-  'iron_pickaxe', 'bread', 'wheat', 'string', 'bow', 'arrow', 'bucket', 'shield', 'redstone', 'lapis_lazuli', 'copper_ingot',
-  'oak_planks', 'ladder', 'bed', 'white_wool', 'leather', 'book', 'paper', 'sugar_cane', 'clay_ball', 'brick', 'flint']
+const ITEMS = [
+  'oak_log',
+  'birch_log',
+  'spruce_log',
+  'cobblestone',
+  'stone',
+  'iron_ore',
+  'raw_iron',
+  'iron_ingot',
+  'coal',
+  'diamond',
+  'gold_ingot',
+  'sand',
+  'glass',
+  'torch',
+  'stick',
+  'crafting_table',
+  'furnace',
+  'chest',
+  'wooden_pickaxe',
+  'stone_pickaxe',
+  'iron_pickaxe',
+  'bread',
+  'wheat',
+  'string',
+  'bow',
+  'arrow',
+  'bucket',
+  'shield',
+  'redstone',
+  'lapis_lazuli',
+  'copper_ingot',
+  'oak_planks',
+  'ladder',
+  'bed',
+  'white_wool',
+  'leather',
+  'book',
+  'paper',
+  'sugar_cane',
+  'clay_ball',
+  'brick',
+  'flint',
+]
 const TOOLS = [null, 'crafting_table', 'furnace', 'wooden_pickaxe', 'stone_pickaxe', 'iron_pickaxe']
-
-const rng = mulberry32
 
 function makeRun(r: () => number): PlanRunInput {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!
@@ -41,24 +99,25 @@ function makeRun(r: () => number): PlanRunInput {
   ]
   const goalText = `obtain ${count} ${object.replace(/_/g, ' ')}${tool ? ` with ${tool.replace(/_/g, ' ')}` : ''} from ${src.replace(/_/g, ' ')}`
   return {
-    goalKey: `${object}#${Math.floor(r() * 50)}`, goalText, actions, outcome: r() < 0.8 ? 'success' : 'failure',
-    durationMs: Math.floor(r() * 300_000), llmCalls: Math.floor(r() * 5), player: `player${Math.floor(r() * 20)}`, bot: `Ghost${Math.floor(r() * 3)}`,
+    goalKey: `${object}#${Math.floor(r() * 50)}`,
+    goalText,
+    actions,
+    outcome: r() < 0.8 ? 'success' : 'failure',
+    durationMs: Math.floor(r() * 300_000),
+    llmCalls: Math.floor(r() * 5),
+    player: `player${Math.floor(r() * 20)}`,
+    bot: `Ghost${Math.floor(r() * 3)}`,
   }
 }
 
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
-}
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+const ms = (x: number): number => +x.toFixed(2)
+const sorted = (xs: number[]): number[] => [...xs].sort((a, b) => a - b)
 
-function fileSize(file: string): number {
-  let n = 0
-  for (const f of [file, `${file}-wal`]) { try { n += statSync(f).size } catch { /* no WAL file */ } }
-  return n
-}
-
-/** Top-k by cosine distance over a flat array of normalised vectors, successful rows only. */
-function jsKnn(all: Float32Array, ok: Uint8Array, q: Float32Array, k: number, dim: number): Array<{ idx: number; distance: number }> {
-  const top: Array<{ idx: number; distance: number }> = []
+/** Exact top-k by cosine distance over a flat array of normalised vectors, successful rows only (the reference). */
+function jsKnn(all: Float32Array, ok: Uint8Array, q: Float32Array, k: number, dim: number): number[] {
+  const top: number[] = []
   const n = ok.length
   for (let i = 0; i < n; i++) {
     if (ok[i] === 0) continue
@@ -66,110 +125,201 @@ function jsKnn(all: Float32Array, ok: Uint8Array, q: Float32Array, k: number, di
     const off = i * dim
     for (let j = 0; j < dim; j++) dot += all[off + j]! * q[j]!
     const d = 1 - dot
-    if (top.length < k || d < top[top.length - 1]!.distance) {
+    if (top.length < k || d < top[top.length - 1]!) {
       let at = top.length
-      while (at > 0 && top[at - 1]!.distance > d) at--
-      top.splice(at, 0, { idx: i, distance: d })
+      while (at > 0 && top[at - 1]! > d) at--
+      top.splice(at, 0, d)
       if (top.length > k) top.pop()
     }
   }
   return top
 }
 
-async function benchSize(size: number, dir: string): Promise<Row> {
-  const file = path.join(dir, `memory-${size}.db`)
-  const store = openMemory({ path: file })
-  const r = rng(size)
-  const runs = Array.from({ length: size }, () => makeRun(r))
-  const dim = LOCAL_EMBED_DIM
-  const vectors = new Float32Array(size * dim)
-  const ok = new Uint8Array(size)
+/** recall@k with ties: the share of returned neighbours no farther than the exact k-th nearest. */
+function recall(got: number[], exact: number[]): number {
+  const kth = exact[exact.length - 1] ?? Infinity
+  return Math.min(got.filter((d) => d <= kth + 1e-5).length, exact.length) / Math.max(1, exact.length)
+}
 
-  // Batched insert through the store: embedding + one transaction per BATCH plans + summarising every goal that
-  // reached 5 new successes (as import does).
+interface Target {
+  url(size: number): Promise<string>
+  /** Run SQL on the engine directly (PostgreSQL: the benchmark's bulk load drops and rebuilds the HNSW index). */
+  exec?(sql: string): Promise<void>
+  stop(): Promise<void>
+}
+/** PostgreSQL fills of at least this many plans load in bulk: without the HNSW index, which is built afterwards. */
+const BULK_FROM = 50_000
+
+async function sqliteTarget(): Promise<Target> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ghost-bench-memory-'))
+  return {
+    url: async (size) => path.join(dir, `memory-${size}.db`),
+    stop: async () => rmSync(dir, { recursive: true, force: true }),
+  }
+}
+
+async function postgresTarget(): Promise<Target> {
+  const db = await PGlite.create({ extensions: { vector } })
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 4 })
+  await server.start()
+  const url = `postgres://postgres@${server.getServerConn()}/postgres`
+  return {
+    url: async () => {
+      await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;')
+      return url
+    },
+    exec: async (sql) => {
+      await db.exec(sql)
+    },
+    stop: async () => {
+      await server.stop()
+      await db.close()
+    },
+  }
+}
+
+async function fill(
+  store: MemoryStore,
+  runs: PlanRunInput[],
+  vectors: Float32Array,
+  ok: Uint8Array,
+): Promise<{ insertMs: number; embedMs: number }> {
   const t0 = performance.now()
   let embedMs = 0
-  for (let i = 0; i < size; i += BATCH) {
+  for (let i = 0; i < runs.length; i += BATCH) {
     const batch = runs.slice(i, i + BATCH)
     const te = performance.now()
     const vs = await store.embed(batch.map((b) => b.goalText))
     embedMs += performance.now() - te
-    vs.forEach((v, j) => { vectors.set(v, (i + j) * dim); ok[i + j] = batch[j]!.outcome === 'success' ? 1 : 0 })
+    vs.forEach((v, j) => {
+      vectors.set(v, (i + j) * LOCAL_EMBED_DIM)
+      ok[i + j] = batch[j]!.outcome === 'success' ? 1 : 0
+    })
     await store.recordPlans(batch, { vectors: vs })
+    if (i % 20_000 === 0 && i > 0) process.stderr.write(`  ${i} plans\n`)
   }
-  const insertMs = performance.now() - t0
+  return { insertMs: performance.now() - t0, embedMs }
+}
 
-  const qr = rng(7)
+async function benchSize(engine: 'sqlite' | 'postgres', target: Target, size: number): Promise<Row> {
+  const store = await openMemory({ path: await target.url(size), poolSize: 1 })
+  const r = mulberry32(size)
+  const runs = Array.from({ length: size }, () => makeRun(r))
+  const vectors = new Float32Array(size * LOCAL_EMBED_DIM)
+  const ok = new Uint8Array(size)
+  const bulk = engine === 'postgres' && size >= BULK_FROM
+  if (bulk) await target.exec!("SET maintenance_work_mem = '512MB'; DROP INDEX plan_vec_hnsw;")
+  const { insertMs, embedMs } = await fill(store, runs, vectors, ok)
+  const ti = performance.now()
+  if (bulk) {
+    process.stderr.write('  building the HNSW index\n')
+    await target.exec!(PLAN_HNSW_SQL)
+  }
+  const indexBuildMs = bulk ? performance.now() - ti : null
+
+  const qr = mulberry32(7)
   const queries = Array.from({ length: QUERIES }, () => hashEmbed(makeRun(qr).goalText))
-  const vecTimes: number[] = []
-  const jsTimes: number[] = []
-  let agree = 0
-  store.nearestPlans(queries[0]!, K) // warm the page cache like a running bot
+  const knn: number[] = [],
+    js: number[] = [],
+    exactVec: number[] = []
+  const got: number[][] = []
+  // Each method in its own pass over the same queries, so one does not evict the other's data from the caches.
+  await store.nearestPlans(queries[0]!, K) // warm the cache like a running bot
   for (const q of queries) {
-    const ta = performance.now()
-    const a = store.nearestPlans(q, K)
-    vecTimes.push(performance.now() - ta)
-    const tb = performance.now()
-    const b = jsKnn(vectors, ok, q, K, dim)
-    jsTimes.push(performance.now() - tb)
-    if (a.length === b.length && a.every((x, i) => Math.abs(x.distance - b[i]!.distance) < 1e-4)) agree++
+    const t = performance.now()
+    const res = await store.nearestPlans(q, K)
+    knn.push(performance.now() - t)
+    got.push(res.map((g) => g.distance))
   }
-  const retrieveTimes: number[] = []
-  for (let i = 0; i < 50; i++) {
-    const run = makeRun(qr)
-    const tr = performance.now()
-    await store.retrieve({ goalKey: `unknown-${i}`, goalText: run.goalText })
-    retrieveTimes.push(performance.now() - tr)
+  let recallSum = 0
+  queries.forEach((q, i) => {
+    const t = performance.now()
+    const exact = jsKnn(vectors, ok, q, K, LOCAL_EMBED_DIM)
+    js.push(performance.now() - t)
+    recallSum += recall(got[i]!, exact)
+  })
+  const sqlite = engine === 'sqlite' ? (store.backend as SqliteBackend) : null
+  for (const q of sqlite ? queries.slice(0, 50) : []) {
+    const t = performance.now()
+    sqlite!.nearestExactSync(q, K)
+    exactVec.push(performance.now() - t)
   }
-  // One commit per plan, the path a bot takes (includes the summarisation check). Last, so the JS scan above saw
-  // exactly the vectors sqlite-vec held.
+  const retrieve: number[] = []
+  for (let i = 0; i < RETRIEVES; i++) {
+    const text = makeRun(qr).goalText
+    const t = performance.now()
+    await store.retrieve({ goalKey: `unknown-${i}`, goalText: text })
+    retrieve.push(performance.now() - t)
+  }
+  // One commit per plan, the path a bot takes (includes the summarisation check); last, so the scans above saw
+  // exactly the stored vectors.
   const t1 = performance.now()
   for (let i = 0; i < SINGLE_COMMITS; i++) await store.recordPlan(makeRun(r))
   const singleMs = performance.now() - t1
-  const refs = store.stats().references
-  store.db.pragma('wal_checkpoint(TRUNCATE)')
-  const bytes = fileSize(file)
-  store.close()
-  vecTimes.sort((x, y) => x - y)
-  jsTimes.sort((x, y) => x - y)
-  retrieveTimes.sort((x, y) => x - y)
+  const stats = await store.stats()
+  await store.close()
+  const [k, j, rt] = [sorted(knn), sorted(js), sorted(retrieve)]
   return {
+    engine,
     plans: size,
     insertPerSec: Math.round(size / (insertMs / 1000)),
     embedSharePct: Math.round((embedMs / insertMs) * 100),
+    fill: bulk ? 'bulk' : 'live',
+    indexBuildS: indexBuildMs === null ? null : +(indexBuildMs / 1000).toFixed(1),
     singleCommitPerSec: Math.round(SINGLE_COMMITS / (singleMs / 1000)),
-    vecP50Ms: +pct(vecTimes, 50).toFixed(2),
-    vecP95Ms: +pct(vecTimes, 95).toFixed(2),
-    jsP50Ms: +pct(jsTimes, 50).toFixed(2),
-    jsP95Ms: +pct(jsTimes, 95).toFixed(2),
-    topKAgreePct: Math.round((agree / QUERIES) * 100),
-    retrieveP50Ms: +pct(retrieveTimes, 50).toFixed(2),
-    retrieveP95Ms: +pct(retrieveTimes, 95).toFixed(2),
-    referencePlans: refs,
-    fileMB: +(bytes / 1024 / 1024).toFixed(1),
+    knnP50Ms: ms(pct(k, 50)),
+    knnP95Ms: ms(pct(k, 95)),
+    jsP50Ms: ms(pct(j, 50)),
+    jsP95Ms: ms(pct(j, 95)),
+    speedupP50: +(pct(j, 50) / pct(k, 50)).toFixed(1),
+    speedupP95: +(pct(j, 95) / pct(k, 95)).toFixed(1),
+    recallAt10Pct: +((100 * recallSum) / QUERIES).toFixed(2),
+    exactVecP50Ms: exactVec.length ? ms(pct(sorted(exactVec), 50)) : null,
+    retrieveP50Ms: ms(pct(rt, 50)),
+    retrieveP95Ms: ms(pct(rt, 95)),
+    referencePlans: stats.references,
+    sizeMB: +(stats.fileBytes / 1024 / 1024).toFixed(1),
   }
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'ghost-bench-memory-'))
-try {
-  const started = performance.now()
-  const rows: Row[] = []
-  for (const size of SIZES) {
-    process.stderr.write(`filling ${size} plans...\n`)
-    rows.push(await benchSize(size, dir))
+const started = performance.now()
+const rows: Row[] = []
+for (const engine of ENGINES) {
+  const target = engine === 'sqlite' ? await sqliteTarget() : await postgresTarget()
+  try {
+    for (const size of SIZES) {
+      process.stderr.write(`${engine}: filling ${size} plans...\n`)
+      rows.push(await benchSize(engine, target, size))
+      process.stderr.write(`${JSON.stringify(rows[rows.length - 1])}\n`)
+    }
+  } finally {
+    await target.stop()
   }
-  printTable(rows)
-  const out = writeResult('memory', {
-    when: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length,
-    loadAverage1m: +loadavg()[0]!.toFixed(1),
-    embedder: `local-hash-${LOCAL_EMBED_DIM}`, k: K, queries: QUERIES, batch: BATCH, singleCommits: SINGLE_COMMITS,
-    notes: 'insertPerSec: batched recordPlans incl. local embedding and summarisation; singleCommitPerSec: recordPlan one transaction each (WAL, synchronous=NORMAL); '
-      + 'vec = sqlite-vec vec0 brute-force k-NN over the ok=1 partition, joined to plans; js = plain loop over the same vectors held in a Float32Array; '
-      + 'retrieve = embed query + k-NN + reference lookup; fileMB after WAL checkpoint',
-    totalMs: Math.round(performance.now() - started),
-    results: rows,
-  })
-  process.stdout.write(`wrote ${out}\n`)
-} finally {
-  rmSync(dir, { recursive: true, force: true })
 }
+printTable(rows)
+const out = writeResult('memory', {
+  when: new Date().toISOString(),
+  node: process.version,
+  platform: `${process.platform}-${process.arch}`,
+  cpus: cpus().length,
+  loadAverage1m: +loadavg()[0]!.toFixed(1),
+  embedder: `local-hash-${LOCAL_EMBED_DIM}`,
+  k: K,
+  queries: QUERIES,
+  batch: BATCH,
+  singleCommits: SINGLE_COMMITS,
+  sqlite: {
+    knn: `vec0 bit[${2 * LOCAL_EMBED_DIM}] Hamming pre-filter, ${candidatesFor(K)} candidates for k=${K}, exact cosine re-rank`,
+  },
+  postgres: {
+    engine: 'PGlite (single-threaded WASM Postgres) + pgvector over loopback, pg client, pool of 1',
+    knn: `HNSW m=${HNSW_M} ef_construction=${HNSW_EF_CONSTRUCTION} ef_search=${HNSW_EF_SEARCH}, partial index WHERE ok`,
+  },
+  notes:
+    "knn = the store's nearestPlans(k=10) as retrieval uses it; js = exact scan of the same vectors in a Float32Array (the recall reference); " +
+    'speedup = js / knn; recallAt10Pct = percentage of returned neighbours within the exact 10th distance; exactVec = sqlite-vec exact float k-NN (the previous method); ' +
+    'retrieve = embed query + k-NN + reference lookup; fill: live = HNSW index maintained during the inserts, bulk = inserted without it, then built (indexBuildS); insertPerSec: batched recordPlans incl. local embedding and summarisation; sizeMB: file + WAL, or table sizes',
+  totalMs: Math.round(performance.now() - started),
+  results: rows,
+})
+process.stdout.write(`wrote ${out}\n`)

@@ -2,8 +2,9 @@
  * The memory database: the one module that opens memory.db (after tobi/qmd's db module). It loads sqlite-vec, sets
  * the pragmas that let several bot processes share the file (WAL, busy_timeout, synchronous=NORMAL, foreign keys),
  * migrates the schema by `PRAGMA user_version` inside BEGIN IMMEDIATE, creates the vec0 tables for the configured
- * embedder and refuses to open a file whose vectors come from another model or dimension. Writes go through
- * `writeTx`, a short BEGIN IMMEDIATE transaction retried on SQLITE_BUSY.
+ * embedder (float vectors plus their binary sign codes for the fast k-NN, see ./quantize.ts; files from before the
+ * codes get them built on open) and refuses to open a file whose vectors come from another model or dimension.
+ * Writes go through `writeTx`, a short BEGIN IMMEDIATE transaction retried on SQLITE_BUSY.
  */
 import Database from 'better-sqlite3'
 import * as sqliteVec from 'sqlite-vec'
@@ -11,13 +12,14 @@ import { GhostError } from '../util/errors.js'
 import { sleep } from '../util/async.js'
 import { logger } from '../util/log.js'
 import type { Embedder } from './embedder.js'
+import { codeBits, SHARDS, signCode } from './quantize.js'
 
 const log = logger('memory.db')
 
 export type Db = Database.Database
 
 export const BUSY_TIMEOUT_MS = 10_000
-const BUSY_RETRIES = 8
+const BUSY_RETRIES = 12
 const MMAP_BYTES = 256 * 1024 * 1024
 
 /** Schema migrations; index i upgrades user_version i to i + 1. Never edit a shipped one: append. */
@@ -65,10 +67,24 @@ const MIGRATIONS: ReadonlyArray<{ description: string; sql: string }> = [
         created_at INTEGER NOT NULL
       );`,
   },
+  {
+    description: 'named places per server (issue 17)',
+    sql: `
+      CREATE TABLE places (
+        server TEXT NOT NULL,
+        name TEXT NOT NULL,
+        x INTEGER NOT NULL, y INTEGER NOT NULL, z INTEGER NOT NULL,
+        dimension TEXT NOT NULL DEFAULT 'overworld',
+        owner TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (server, name)
+      );`,
+  },
 ]
 export const SCHEMA_VERSION = MIGRATIONS.length
 
-export const REEMBED_HINT = 'run `npm run memory -- reembed` to re-embed every stored plan and knowledge chunk with the configured embedder (or point GHOST_DB at another file)'
+export const REEMBED_HINT =
+  'run `npm run memory -- reembed` to re-embed every stored plan and knowledge chunk with the configured embedder (or point GHOST_DB at another file)'
 
 export interface OpenOptions {
   /** The embedder the caller will use; its model and dimension are checked against the stored vectors. */
@@ -101,7 +117,13 @@ export async function writeTx<T>(db: Db, fn: () => T): Promise<T> {
       return tx.immediate()
     } catch (err) {
       if (!isBusy(err) || attempt >= BUSY_RETRIES) {
-        if (isBusy(err)) throw new GhostError('busy', `memory.db stayed locked after ${attempt + 1} attempts`, 'memory is busy, try again', { cause: err })
+        if (isBusy(err))
+          throw new GhostError(
+            'busy',
+            `memory.db stayed locked after ${attempt + 1} attempts`,
+            'memory is busy, try again',
+            { cause: err },
+          )
         throw err
       }
       const waitMs = Math.min(2000, 25 * 2 ** attempt) * (0.5 + Math.random())
@@ -129,7 +151,10 @@ function getMeta(db: Db, key: string): string | null {
 }
 
 function setMeta(db: Db, key: string, value: string): void {
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value)
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+    key,
+    value,
+  )
 }
 
 function userVersion(db: Db): number {
@@ -139,7 +164,10 @@ function userVersion(db: Db): number {
 function migrate(db: Db, path: string): void {
   const current = userVersion(db)
   if (current > SCHEMA_VERSION) {
-    throw new GhostError('memory', `${path} has schema version ${current}, newer than this Ghostcraft (${SCHEMA_VERSION}); update Ghostcraft or use another GHOST_DB`)
+    throw new GhostError(
+      'memory',
+      `${path} has schema version ${current}, newer than this Ghostcraft (${SCHEMA_VERSION}); update Ghostcraft or use another GHOST_DB`,
+    )
   }
   if (current === SCHEMA_VERSION) return
   writeTxSync(db, () => {
@@ -154,19 +182,51 @@ function migrate(db: Db, path: string): void {
 
 /**
  * SQL of the vec0 tables for vectors of `dim` floats; cosine distance; model and dim kept on every row. Plans are
- * partitioned by success (`ok`), so a k-NN over successful plans never scans the failed ones.
+ * partitioned by success (`ok`), so a k-NN over successful plans never scans the failed ones. `plan_bits` holds each
+ * plan's binary sign code, the pre-filter of the k-NN (Hamming distance).
  */
 export function vecTablesSql(dim: number): string {
   return `
     CREATE VIRTUAL TABLE plan_vec USING vec0(
       plan_id INTEGER PRIMARY KEY, ok INTEGER PARTITION KEY, embedding float[${dim}] distance_metric=cosine, +model TEXT, +dim INTEGER);
+    ${codesSql(dim)};
     CREATE VIRTUAL TABLE knowledge_vec USING vec0(
       chunk_id INTEGER PRIMARY KEY, embedding float[${dim}] distance_metric=cosine, +model TEXT, +dim INTEGER);`
 }
 
+function codesSql(dim: number): string {
+  return `CREATE VIRTUAL TABLE plan_bits USING vec0(plan_id INTEGER PRIMARY KEY, ok INTEGER PARTITION KEY, shard INTEGER PARTITION KEY, code bit[${codeBits(dim)}])`
+}
+
+/** The partition of a plan's code (see SHARDS in ./quantize.ts). */
+export function shardOf(planId: number | bigint): bigint {
+  return BigInt(planId) % BigInt(SHARDS)
+}
+
+/** Give a file made before the current sign codes its `plan_bits` table, built from the stored float vectors. */
+function ensureCodes(db: Db, dim: number): void {
+  const current = (): boolean =>
+    (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'plan_bits'").get() as { sql: string } | undefined)?.sql ===
+    codesSql(dim)
+  if (current()) return
+  writeTxSync(db, () => {
+    if (current()) return
+    db.exec(`DROP TABLE IF EXISTS plan_bits; ${codesSql(dim)};`)
+    const ins = db.prepare('INSERT INTO plan_bits (plan_id, ok, shard, code) VALUES (?, ?, ?, vec_bit(?))')
+    const page = db.prepare('SELECT plan_id, ok, embedding FROM plan_vec WHERE plan_id > ? ORDER BY plan_id LIMIT 5000')
+    for (let after = 0; ; ) {
+      const rows = page.all(BigInt(after)) as Array<{ plan_id: number; ok: number; embedding: Buffer }>
+      if (rows.length === 0) break
+      for (const r of rows) ins.run(BigInt(r.plan_id), BigInt(r.ok), shardOf(r.plan_id), signCode(blobVec(r.embedding)))
+      after = rows[rows.length - 1]!.plan_id
+    }
+    log.info('built the sign codes of the stored plans', { dim })
+  })
+}
+
 /** Drop and recreate the vec0 tables for another embedder (inside the caller's transaction). */
 export function resetVectors(db: Db, embedder: Embedder): void {
-  db.exec('DROP TABLE IF EXISTS plan_vec; DROP TABLE IF EXISTS knowledge_vec;')
+  db.exec('DROP TABLE IF EXISTS plan_vec; DROP TABLE IF EXISTS plan_bits; DROP TABLE IF EXISTS knowledge_vec;')
   db.exec(vecTablesSql(embedder.dim))
   setMeta(db, 'embed_model', embedder.model)
   setMeta(db, 'embed_dim', String(embedder.dim))
@@ -185,21 +245,28 @@ function attachEmbedder(mdb: MemoryDb, embedder: Embedder, allowMismatch: boolea
     throw new GhostError('memory', `embedder ${embedder.model} reports an invalid dimension ${embedder.dim}`)
   }
   if (getMeta(db, 'embed_dim') === null) {
-    writeTxSync(db, () => { if (getMeta(db, 'embed_dim') === null) resetVectors(db, embedder) })
+    writeTxSync(db, () => {
+      if (getMeta(db, 'embed_dim') === null) resetVectors(db, embedder)
+    })
   }
   mdb.embedModel = getMeta(db, 'embed_model')
   mdb.embedDim = Number(getMeta(db, 'embed_dim'))
   const tableDim = declaredDim(db)
   if (allowMismatch) return
+  if (tableDim !== null) ensureCodes(db, tableDim)
   if (mdb.embedDim !== embedder.dim || (tableDim !== null && tableDim !== embedder.dim)) {
-    throw new GhostError('memory',
+    throw new GhostError(
+      'memory',
       `${mdb.path} holds ${tableDim ?? mdb.embedDim}-dimensional vectors from ${mdb.embedModel}, but the configured embedder ${embedder.model} makes ${embedder.dim}-dimensional vectors; ${REEMBED_HINT}`,
-      'my memory was built with another embedding model; the owner has to re-embed it')
+      'my memory was built with another embedding model; the owner has to re-embed it',
+    )
   }
   if (mdb.embedModel !== embedder.model) {
-    throw new GhostError('memory',
+    throw new GhostError(
+      'memory',
       `${mdb.path} holds vectors from ${mdb.embedModel}, but the configured embedder is ${embedder.model} (same dimension, different meaning); ${REEMBED_HINT}`,
-      'my memory was built with another embedding model; the owner has to re-embed it')
+      'my memory was built with another embedding model; the owner has to re-embed it',
+    )
   }
 }
 
@@ -209,9 +276,22 @@ export function openMemoryDb(path: string, opts: OpenOptions = {}): MemoryDb {
   try {
     db = new Database(path)
   } catch (err) {
-    throw new GhostError('memory', `cannot open memory database ${path}: ${(err as Error).message}`, 'my memory file cannot be opened', { cause: err })
+    throw new GhostError(
+      'memory',
+      `cannot open memory database ${path}: ${(err as Error).message}`,
+      'my memory file cannot be opened',
+      { cause: err },
+    )
   }
-  const mdb: MemoryDb = { db, path, embedModel: null, embedDim: null, close: () => { if (db.open) db.close() } }
+  const mdb: MemoryDb = {
+    db,
+    path,
+    embedModel: null,
+    embedDim: null,
+    close: () => {
+      if (db.open) db.close()
+    },
+  }
   try {
     db.pragma(`busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS))}`)
     sqliteVec.load(db)
@@ -232,7 +312,12 @@ export function openMemoryDb(path: string, opts: OpenOptions = {}): MemoryDb {
   } catch (err) {
     mdb.close()
     if (err instanceof GhostError) throw err
-    throw new GhostError('memory', `cannot prepare memory database ${path}: ${(err as Error).message}`, 'my memory file cannot be opened', { cause: err })
+    throw new GhostError(
+      'memory',
+      `cannot prepare memory database ${path}: ${(err as Error).message}`,
+      'my memory file cannot be opened',
+      { cause: err },
+    )
   }
 }
 

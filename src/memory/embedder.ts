@@ -30,12 +30,43 @@ function fnv1a(s: string, seed = 0x811c9dc5): number {
 
 /** Words of a text: lower case, `_` and punctuation split, digits kept. */
 export function words(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0)
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0)
 }
 
 /** Filler words of goal texts ("obtain 3 x with y from z"): kept, but weighted low so objects decide similarity. */
-const FILLER = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'at', 'and', 'or', 'for', 'with', 'from', 'by', 'using',
-  'obtain', 'get', 'make', 'some', 'me', 'i', 'you', 'it', 'is', 'be', 'need', 'needs', 'x'])
+const FILLER = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'to',
+  'in',
+  'on',
+  'at',
+  'and',
+  'or',
+  'for',
+  'with',
+  'from',
+  'by',
+  'using',
+  'obtain',
+  'get',
+  'make',
+  'some',
+  'me',
+  'i',
+  'you',
+  'it',
+  'is',
+  'be',
+  'need',
+  'needs',
+  'x',
+])
 
 function wordWeight(w: string): number {
   if (FILLER.has(w)) return 0.2
@@ -46,7 +77,7 @@ function wordWeight(w: string): number {
 function addFeature(v: Float32Array, feature: string, weight: number): void {
   const h = fnv1a(feature)
   const bucket = h % v.length
-  const sign = (h >>> 31) === 1 ? -1 : 1
+  const sign = h >>> 31 === 1 ? -1 : 1
   v[bucket] = v[bucket]! + sign * weight
 }
 
@@ -77,8 +108,14 @@ export function normalise(v: Float32Array): Float32Array {
 
 /** Cosine similarity of two vectors of equal length (works for unnormalised vectors too). */
 export function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0, na = 0, nb = 0
-  for (let i = 0; i < a.length; i++) { dot += a[i]! * b[i]!; na += a[i]! * a[i]!; nb += b[i]! * b[i]! }
+  let dot = 0,
+    na = 0,
+    nb = 0
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!
+    na += a[i]! * a[i]!
+    nb += b[i]! * b[i]!
+  }
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0
 }
 

@@ -8,17 +8,33 @@ import type { GoalDetail } from './store.js'
 
 export function formatAction(a: Action): string {
   switch (a.type) {
-    case 'dig_down': return `dig_down to y=${a.ylevel}${a.tool ? ` (${a.tool})` : ''}`
-    case 'go_up': return `go_up${a.tool ? ` (${a.tool})` : ''}`
-    case 'build': return `build ${a.blueprint}`
-    case 'mine': case 'craft': case 'smelt': {
+    case 'dig_down':
+      return `dig_down to y=${a.ylevel}${a.tool ? ` (${a.tool})` : ''}`
+    case 'go_up':
+      return `go_up${a.tool ? ` (${a.tool})` : ''}`
+    case 'build':
+      return `build ${a.blueprint}`
+    case 'mine':
+    case 'craft':
+    case 'smelt': {
       const tool = a.type === 'smelt' ? ` (fuel ${a.fuel})` : a.tool ? ` (${a.tool})` : ''
       return `${a.type} ${a.count} ${a.object}${tool}`
     }
-    case 'explore': return `explore ${a.strategy} for ${a.object}`
-    case 'attack': return `attack ${a.object}${a.tool ? ` (${a.tool})` : ''}`
-    case 'apply': return `apply ${a.tool} to ${a.object}`
-    default: return `${a.type} ${a.object}`
+    case 'explore':
+      return `explore ${a.strategy} for ${a.object}`
+    case 'attack':
+      return `attack ${a.object}${a.tool ? ` (${a.tool})` : ''}`
+    case 'apply':
+      return `apply ${a.tool} to ${a.object}`
+    case 'goto':
+      return `goto ${a.x} ${a.y} ${a.z}`
+    case 'deposit':
+    case 'withdraw':
+      return `${a.type} ${a.items.map((i) => `${i.count ?? 'all'} ${i.object}`).join(', ') || 'all but tools'}`
+    case 'guard':
+      return `guard ${a.player}`
+    default:
+      return `${a.type} ${a.object}`
   }
 }
 
@@ -45,7 +61,12 @@ export function formatStats(s: MemoryStats): string {
 
 export function formatList(goals: GoalSummary[]): string {
   if (goals.length === 0) return 'memory is empty'
-  return goals.map((g) => `${g.goalKey}: ${g.successes}/${g.plans} succeeded${g.hasReference ? ', has reference plan' : ''}, last ${when(g.lastAt)}`).join('\n')
+  return goals
+    .map(
+      (g) =>
+        `${g.goalKey}: ${g.successes}/${g.plans} succeeded${g.hasReference ? ', has reference plan' : ''}, last ${when(g.lastAt)}`,
+    )
+    .join('\n')
 }
 
 function formatStoredPlan(p: StoredPlan): string {
@@ -55,11 +76,20 @@ function formatStoredPlan(p: StoredPlan): string {
 
 export function formatGoalDetail(d: GoalDetail): string {
   const lines = [`goal ${d.goalKey}`]
-  if (d.reference) lines.push(`reference plan (${d.reference.summariser}, from ${d.reference.sourceCount} plans): ${formatPlan(d.reference.actions)}`)
+  if (d.reference)
+    lines.push(
+      `reference plan (${d.reference.summariser}, from ${d.reference.sourceCount} plans): ${formatPlan(d.reference.actions)}`,
+    )
   else lines.push('no reference plan yet (the first successful plan is used)')
   if (d.plans.length > 0) lines.push('recent plans:', ...d.plans.map((p) => `  ${formatStoredPlan(p)}`))
   if (d.lessons.length > 0) {
-    lines.push('lessons:', ...d.lessons.map((l) => `  ${when(l.createdAt)} ${l.cause}${l.suggestions.length > 0 ? ` — try: ${l.suggestions.join('; ')}` : ''}`))
+    lines.push(
+      'lessons:',
+      ...d.lessons.map(
+        (l) =>
+          `  ${when(l.createdAt)} ${l.cause}${l.suggestions.length > 0 ? ` — try: ${l.suggestions.join('; ')}` : ''}`,
+      ),
+    )
   }
   return lines.join('\n')
 }

@@ -26,10 +26,24 @@ export interface Summariser {
 /** What makes two steps "the same step": action type plus its object (or blueprint / y-level). */
 export function stepKey(a: Action): string {
   switch (a.type) {
-    case 'build': return `build:${a.blueprint}`
-    case 'dig_down': return `dig_down:${a.ylevel}`
-    case 'go_up': return 'go_up'
-    default: return `${a.type}:${a.object}`
+    case 'build':
+      return `build:${a.blueprint}`
+    case 'dig_down':
+      return `dig_down:${a.ylevel}`
+    case 'go_up':
+      return 'go_up'
+    case 'goto':
+      return `goto:${a.x},${a.y},${a.z}`
+    case 'deposit':
+    case 'withdraw':
+      return `${a.type}:${a.items
+        .map((i) => i.object)
+        .sort()
+        .join(',')}`
+    case 'guard':
+      return `guard:${a.player}`
+    default:
+      return `${a.type}:${a.object}`
   }
 }
 

@@ -1,74 +1,81 @@
 /**
- * MemoryStore on real SQLite files: migrations from an empty file, recording and validation, retrieval by exact goal
- * key and by similarity, the 5-plan summarisation, lessons, knowledge, stats/list/show/forget and export/import.
+ * One suite, both engines: MemoryStore on a real SQLite file and on PostgreSQL (PGlite + pgvector over the wire with
+ * the `pg` client). Migrations from an empty memory, recording and validation, retrieval by exact goal key and by
+ * similarity, the 5-plan summarisation, lessons (bad rows skipped), knowledge, stats/list/show/forget,
+ * export/import (also from one engine to the other), embedder changes with `reembed`, and — PostgreSQL — memory
+ * going away and coming back without a request failing.
  */
-import { afterAll, describe, expect, it } from 'vitest'
-import Database from 'better-sqlite3'
-import { writeFileSync } from 'node:fs'
-import { exportMemory, importMemory, integrityCheck, openMemory, SCHEMA_VERSION, summariserFrom } from '../../../src/memory/index.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  exportMemory,
+  importMemory,
+  localEmbedder,
+  reembed,
+  summariserFrom,
+  type Embedder,
+} from '../../../src/memory/index.js'
 import { GhostError } from '../../../src/util/errors.js'
 import { goalKey } from '../../../src/schemas/goal.js'
-import { attack, craft, explore, mine, run, tempDir } from './helpers.js'
+import { ENGINES, startEngine, type Engine } from './engines.js'
+import { attack, craft, explore, mine, run } from './helpers.js'
 
-const tmp = tempDir()
-afterAll(() => tmp.cleanup())
-
-describe('memory database', () => {
-  it('migrates an empty file to the current schema with WAL and vec0 tables', () => {
-    const path = tmp.file('empty.db')
-    writeFileSync(path, '')
-    const store = openMemory({ path })
-    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
-    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal')
-    expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1)
-    expect(store.db.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(1000)
-    const names = (store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name)
-    for (const t of ['plans', 'reference_plans', 'lessons', 'knowledge', 'meta', 'plan_vec', 'knowledge_vec']) expect(names).toContain(t)
-    const vecSql = (store.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'plan_vec'").get() as { sql: string }).sql
-    expect(vecSql).toContain('float[256]')
-    expect(vecSql).toContain('distance_metric=cosine')
-    expect(store.stats()).toMatchObject({ plans: 0, embedModel: 'local-hash-256', embedDim: 256, schemaVersion: SCHEMA_VERSION })
-    store.close()
-    // Re-opening is a no-op migration and the file is sound.
-    const again = openMemory({ path })
-    expect(integrityCheck(again.db)).toBe('ok')
-    again.close()
+describe.each(ENGINES)('memory on %s', (engineName) => {
+  let engine: Engine
+  beforeAll(async () => {
+    engine = await startEngine(engineName)
+  }, 60_000)
+  afterAll(async () => {
+    await engine.stop()
   })
 
-  it('refuses a file from a newer schema', () => {
-    const path = tmp.file('newer.db')
-    const db = new Database(path)
-    db.pragma('user_version = 99')
-    db.close()
-    expect(() => openMemory({ path })).toThrow(/schema version 99/)
+  it('migrates an empty memory and opens it again', async () => {
+    const store = await engine.open('empty')
+    expect(store.kind).toBe(engineName)
+    expect(store.available).toBe(true)
+    expect(await store.stats()).toMatchObject({
+      plans: 0,
+      embedModel: 'local-hash-256',
+      embedDim: 256,
+      schemaVersion: 2,
+    })
+    await store.close()
+    const again = await engine.open('empty')
+    expect((await again.stats()).plans).toBe(0)
+    await again.close()
   })
-})
-
-describe('recording and retrieval', () => {
-  const path = tmp.file('retrieve.db')
 
   it('validates actions on write', async () => {
-    const store = openMemory({ path })
+    const store = await engine.open('validate')
     const bad = run('oak_log', 'obtain 1 oak log', [{ type: 'fly', object: 'moon' } as never])
     await expect(store.recordPlan(bad)).rejects.toThrow(GhostError)
     await expect(store.recordPlan(run('oak_log', 'obtain 1 oak log', []))).rejects.toThrow(/actions/)
-    expect(store.stats().plans).toBe(0)
-    store.close()
+    expect((await store.stats()).plans).toBe(0)
+    await store.close()
   })
 
-  it('finds the exact goal key first, else similar goals above the threshold', async () => {
-    const store = openMemory({ path })
+  it('finds the exact goal key first, else similar goals above the threshold, and keeps who ran a plan', async () => {
+    const store = await engine.open('retrieve')
     const ironKey = goalKey({ object: 'iron_ingot', count: 3 })
     await store.recordPlan(run('oak_log', 'obtain 4 oak log', [explore('oak_log'), mine('oak_log', 4)]))
-    await store.recordPlan(run(ironKey, 'obtain 3 iron ingot with furnace from raw iron', [mine('iron_ore', 3), craft('iron_ingot', 3, 'furnace')]))
-    await store.recordPlan(run('diamond', 'obtain 1 diamond with iron pickaxe', [mine('diamond', 1)], { outcome: 'failure' }))
+    await store.recordPlan(
+      run(ironKey, 'obtain 3 iron ingot with furnace from raw iron', [
+        mine('iron_ore', 3),
+        craft('iron_ingot', 3, 'furnace'),
+      ]),
+    )
+    await store.recordPlan(
+      run('diamond', 'obtain 1 diamond with iron pickaxe', [mine('diamond', 1)], { outcome: 'failure' }),
+    )
 
     const exact = await store.retrieve({ goalKey: 'oak_log', goalText: 'anything at all' })
     expect(exact).toHaveLength(1)
     expect(exact[0]).toMatchObject({ match: 'exact', similarity: 1, goalKey: 'oak_log', source: 'first_success' })
     expect(exact[0]!.actions).toEqual([explore('oak_log'), mine('oak_log', 4)])
 
-    const similar = await store.retrieve({ goalKey: 'iron_ingot@biome=desert', goalText: 'obtain 2 iron ingot with furnace from iron ore' })
+    const similar = await store.retrieve({
+      goalKey: 'iron_ingot@biome=desert',
+      goalText: 'obtain 2 iron ingot with furnace from iron ore',
+    })
     expect(similar[0]).toMatchObject({ match: 'similar', goalKey: ironKey })
     expect(similar[0]!.similarity).toBeGreaterThan(0.6)
     expect(similar.map((s) => s.goalKey)).not.toContain('oak_log')
@@ -77,22 +84,23 @@ describe('recording and retrieval', () => {
     expect(await store.retrieve({ goalKey: 'bread', goalText: 'obtain 3 bread from wheat' })).toEqual([])
     expect(await store.retrieve({ goalKey: 'diamond', goalText: 'obtain 1 diamond with iron pickaxe' })).toEqual([])
     // The threshold is a parameter.
-    const loose = await store.retrieve({ goalText: 'obtain 3 bread from wheat' }, { minSimilarity: -1, k: 5 })
-    expect(loose.length).toBe(2)
-    store.close()
+    expect(await store.retrieve({ goalText: 'obtain 3 bread from wheat' }, { minSimilarity: -1, k: 5 })).toHaveLength(2)
+
+    const { id } = await store.recordPlan(
+      run('sand', 'obtain 2 sand', [mine('sand', 2)], { player: 'bob', bot: 'Ghost2', server: 'localhost:25565' }),
+    )
+    expect(await store.plan(id!)).toMatchObject({
+      player: 'bob',
+      bot: 'Ghost2',
+      server: 'localhost:25565',
+      outcome: 'success',
+      summarised: false,
+    })
+    await store.close()
   })
 
-  it('keeps who asked and which bot ran the plan', async () => {
-    const store = openMemory({ path })
-    const { id } = await store.recordPlan(run('sand', 'obtain 2 sand', [mine('sand', 2)], { player: 'bob', bot: 'Ghost2', server: 'localhost:25565' }))
-    expect(store.plan(id)).toMatchObject({ player: 'bob', bot: 'Ghost2', server: 'localhost:25565', outcome: 'success', summarised: false })
-    store.close()
-  })
-})
-
-describe('summarisation into a reference plan', () => {
   it('summarises every 5 new successful plans and serves the summary first', async () => {
-    const store = openMemory({ path: tmp.file('summary.db') })
+    const store = await engine.open('summary')
     const key = 'stone_pickaxe'
     const text = 'obtain 1 stone pickaxe with crafting table'
     const core = [mine('cobblestone', 3), craft('stone_pickaxe', 1, 'crafting_table')]
@@ -112,14 +120,14 @@ describe('summarisation into a reference plan', () => {
     expect(ref).toMatchObject({ match: 'exact', source: 'summary', planId: null })
     // Steps common to all five are kept; the lucky zombie, dirt, coal and log steps are dropped.
     expect(ref!.actions).toEqual([explore('stone'), ...core])
-    expect(store.referencePlan(key)).toMatchObject({ sourceCount: 5, summariser: 'offline-merge' })
-    expect(store.stats()).toMatchObject({ plans: 6, references: 1 })
+    expect(await store.referencePlan(key)).toMatchObject({ sourceCount: 5, summariser: 'offline-merge' })
+    expect(await store.stats()).toMatchObject({ plans: 6, references: 1 })
 
     // The next five successes update the summary; earlier plans are not summarised twice.
     for (let i = 0; i < 5; i++) await store.recordPlan(run(key, text, [explore('stone'), ...core]))
-    expect(store.referencePlan(key)).toMatchObject({ sourceCount: 10 })
-    expect((store.db.prepare("SELECT count(*) AS n FROM plans WHERE summarised = 0 AND outcome = 'success'").get() as { n: number }).n).toBe(0)
-    store.close()
+    expect(await store.referencePlan(key)).toMatchObject({ sourceCount: 10 })
+    expect((await store.show(key, 20))!.plans.filter((p) => p.outcome === 'success' && !p.summarised)).toHaveLength(0)
+    await store.close()
   })
 
   it('uses an injected summariser and keeps plans pending when it fails', async () => {
@@ -129,60 +137,207 @@ describe('summarisation into a reference plan', () => {
       if (calls === 1) return Promise.reject(new Error('llm down'))
       return Promise.resolve([input.plans[0]![0]!])
     })
-    const store = openMemory({ path: tmp.file('summary-llm.db'), summariser: llm })
-    for (let i = 0; i < 5; i++) await store.recordPlan(run('coal', 'obtain 1 coal', [mine('coal_ore', 1), mine('stone', i + 1)]))
-    expect(store.referencePlan('coal')).toBeNull()
+    const store = await engine.open('summary-llm', { summariser: llm })
+    for (let i = 0; i < 5; i++)
+      await store.recordPlan(run('coal', 'obtain 1 coal', [mine('coal_ore', 1), mine('stone', i + 1)]))
+    expect(await store.referencePlan('coal')).toBeNull()
     expect(await store.summariseGoal('coal')).toBe(true)
-    expect(store.referencePlan('coal')).toMatchObject({ summariser: 'fake-llm', actions: [mine('coal_ore', 1)] })
-    store.close()
+    expect(await store.referencePlan('coal')).toMatchObject({ summariser: 'fake-llm', actions: [mine('coal_ore', 1)] })
+    await store.close()
   })
-})
 
-describe('lessons, knowledge and the chat-command API', () => {
   it('stores lessons and knowledge, lists, shows and forgets goals', async () => {
-    const store = openMemory({ path: tmp.file('api.db') })
+    const store = await engine.open('api')
     await store.recordPlan(run('oak_log', 'obtain 4 oak log', [mine('oak_log', 4)]))
-    await store.recordPlan(run('oak_log', 'obtain 4 oak log', [mine('oak_log', 4)], { outcome: 'failure', player: 'bob' }))
+    await store.recordPlan(
+      run('oak_log', 'obtain 4 oak log', [mine('oak_log', 4)], { outcome: 'failure', player: 'bob' }),
+    )
     await store.recordPlan(run('sand', 'obtain 2 sand', [mine('sand', 2)], { createdAt: 1 }))
     await store.addLesson({ goalKey: 'oak_log', cause: 'no trees nearby', suggestions: ['explore surface first'] })
-    await store.addKnowledge([{ source: 'wiki', text: 'Iron ore is found between y 0 and 64 and needs a stone pickaxe' },
-      { source: 'wiki', text: 'Sand is found in deserts and on beaches' }])
-    const hits = await store.searchKnowledge('where do I find iron ore', 1)
-    expect(hits[0]!.text).toMatch(/Iron ore/)
+    await store.addKnowledge([
+      { source: 'wiki', text: 'Iron ore is found between y 0 and 64 and needs a stone pickaxe' },
+      { source: 'wiki', text: 'Sand is found in deserts and on beaches' },
+    ])
+    expect((await store.searchKnowledge('where do I find iron ore', 1))[0]!.text).toMatch(/Iron ore/)
 
-    expect(store.stats()).toMatchObject({ plans: 3, successes: 2, failures: 1, goals: 2, lessons: 1, knowledge: 2, players: 2, bots: 1 })
-    const list = store.list(10)
+    expect(await store.stats()).toMatchObject({
+      plans: 3,
+      successes: 2,
+      failures: 1,
+      goals: 2,
+      lessons: 1,
+      knowledge: 2,
+      players: 2,
+      bots: 1,
+    })
+    const list = await store.list(10)
     expect(list.map((g) => g.goalKey)).toEqual(['oak_log', 'sand'])
     expect(list[0]).toMatchObject({ plans: 2, successes: 1, hasReference: false })
-    const shown = store.show('oak_log')!
+    const shown = (await store.show('oak_log'))!
     expect(shown.plans).toHaveLength(2)
     expect(shown.lessons[0]).toMatchObject({ cause: 'no trees nearby', suggestions: ['explore surface first'] })
-    expect(store.show('nothing')).toBeNull()
+    expect(await store.show('nothing')).toBeNull()
 
     expect(await store.forget('oak_log')).toEqual({ plans: 2, references: 0, lessons: 1 })
-    expect(store.show('oak_log')).toBeNull()
+    expect(await store.show('oak_log')).toBeNull()
     expect(await store.retrieve({ goalText: 'obtain 4 oak log' })).toEqual([])
-    expect((store.db.prepare('SELECT count(*) AS n FROM plan_vec').get() as { n: number }).n).toBe(1)
-    store.close()
+    expect(await store.retrieve({ goalText: 'obtain 2 sand' })).toHaveLength(1)
+    await store.close()
+  })
+
+  it('skips stored lesson rows that no longer validate (issue 20)', async () => {
+    const store = await engine.open('bad-lessons')
+    await store.addLesson({ goalKey: 'coal', cause: 'lava', suggestions: ['bring water'] })
+    await store.close()
+    await engine.exec(
+      'bad-lessons',
+      `INSERT INTO lessons (goal_key, cause, suggestions, created_at) VALUES ('coal', 'x', '"not a list"', 5);
+      INSERT INTO lessons (goal_key, cause, suggestions, created_at) VALUES ('coal', '', '[]', 6);`,
+    )
+    const again = await engine.open('bad-lessons')
+    const lessons = await again.lessons('coal')
+    expect(lessons).toHaveLength(1)
+    expect(lessons[0]).toMatchObject({ cause: 'lava', suggestions: ['bring water'] })
+    expect((await again.show('coal'))!.lessons).toHaveLength(1)
+    expect((await exportMemory(again)).lessons).toHaveLength(1)
+    await again.close()
   })
 
   it('exports and imports without duplicating plans', async () => {
-    const src = openMemory({ path: tmp.file('export.db') })
-    for (let i = 0; i < 6; i++) await src.recordPlan(run('coal', 'obtain 1 coal', [explore('coal_ore'), mine('coal_ore', 1)], { createdAt: 1000 + i }))
+    const src = await engine.open('export')
+    for (let i = 0; i < 6; i++)
+      await src.recordPlan(
+        run('coal', 'obtain 1 coal', [explore('coal_ore'), mine('coal_ore', 1)], { createdAt: 1000 + i }),
+      )
     await src.addLesson({ goalKey: 'coal', cause: 'lava' })
     await src.addKnowledge([{ text: 'Coal ore is common in stone' }])
-    const dump = exportMemory(src)
-    src.close()
+    const dump = await exportMemory(src)
+    await src.close()
     expect(dump.plans).toHaveLength(6)
     expect(dump.references).toHaveLength(1)
 
-    const dst = openMemory({ path: tmp.file('import.db') })
-    const first = await importMemory(dst, JSON.parse(JSON.stringify(dump)))
-    expect(first).toMatchObject({ plans: 6, skippedPlans: 0, references: 1, lessons: 1, knowledge: 1 })
-    expect(await importMemory(dst, dump)).toMatchObject({ plans: 0, skippedPlans: 6, references: 0, lessons: 0, knowledge: 0 })
-    expect(dst.stats()).toMatchObject({ plans: 6, references: 1 })
+    const dst = await engine.open('import')
+    expect(await importMemory(dst, JSON.parse(JSON.stringify(dump)))).toMatchObject({
+      plans: 6,
+      skippedPlans: 0,
+      references: 1,
+      lessons: 1,
+      knowledge: 1,
+    })
+    expect(await importMemory(dst, dump)).toMatchObject({
+      plans: 0,
+      skippedPlans: 6,
+      references: 0,
+      lessons: 0,
+      knowledge: 0,
+    })
+    expect(await dst.stats()).toMatchObject({ plans: 6, references: 1 })
     expect((await dst.retrieve({ goalKey: 'coal', goalText: 'x' }))[0]!.source).toBe('summary')
     await expect(importMemory(dst, { format: 'other' })).rejects.toThrow(/not a Ghostcraft memory export/)
-    dst.close()
+    await dst.close()
   })
+
+  it('refuses vectors of another embedder with a GhostError saying how to re-embed, and reembed fixes it', async () => {
+    const wide: Embedder = { ...localEmbedder(64), model: 'fake-remote-64' }
+    const store = await engine.open('dims')
+    await store.recordPlan(run('oak_log', 'obtain 4 oak log', [mine('oak_log', 4)]))
+    await store.addKnowledge([{ text: 'oak trees grow in forests' }])
+    await store.close()
+
+    const err = await engine.open('dims', { embedder: wide }).then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(err).toBeInstanceOf(GhostError)
+    expect((err as GhostError).code).toBe('memory')
+    expect((err as GhostError).message).toMatch(/256-dimensional vectors from local-hash-256/)
+    expect((err as GhostError).message).toMatch(/fake-remote-64 makes 64-dimensional/)
+    expect((err as GhostError).message).toContain('npm run memory -- reembed')
+    expect((err as GhostError).message).not.toContain('hunter2')
+    await expect(engine.open('dims', { embedder: { ...localEmbedder(), model: 'other-256' } })).rejects.toThrow(
+      /different meaning/,
+    )
+
+    const result = await reembed(await engine.url('dims'), wide)
+    expect(result).toEqual({
+      plans: 1,
+      knowledge: 1,
+      from: { model: 'local-hash-256', dim: 256 },
+      to: { model: 'fake-remote-64', dim: 64 },
+    })
+    const after = await engine.open('dims', { embedder: wide })
+    expect(await after.stats()).toMatchObject({ embedModel: 'fake-remote-64', embedDim: 64, plans: 1 })
+    expect((await after.retrieve({ goalText: 'obtain 8 oak log' }))[0]?.goalKey).toBe('oak_log')
+    expect((await after.searchKnowledge('forest oak'))[0]?.text).toMatch(/oak trees/)
+    await after.close()
+    await expect(engine.open('dims')).rejects.toThrow(/reembed/)
+  })
+
+  it.runIf(engineName === 'postgres')(
+    'plans without memory while PostgreSQL is unreachable, says so, and catches up on reconnect',
+    async () => {
+      const store = await engine.open('outage', { reconnectMs: 60_000 })
+      await store.recordPlan(run('oak_log', 'obtain 4 oak log', [mine('oak_log', 4)]))
+      await engine.pause!()
+      // Nothing fails: reads answer nothing, writes wait in the outbox.
+      expect(await store.retrieve({ goalKey: 'oak_log', goalText: 'obtain 4 oak log' })).toEqual([])
+      expect(await store.recordPlan(run('sand', 'obtain 2 sand', [mine('sand', 2)]))).toEqual({
+        id: null,
+        summarised: false,
+      })
+      expect(await store.addLesson({ goalKey: 'sand', cause: 'no desert' })).toBeNull()
+      expect(await store.lessons('sand')).toEqual([])
+      expect(store.available).toBe(false)
+      const health = store.health()!
+      expect(health).toMatch(/unreachable.*planning without memory, 2 writes waiting/)
+      expect(health).not.toContain('hunter2')
+      await expect(store.stats()).rejects.toThrow(/unreachable/)
+      expect(await store.reconnect()).toBe(false)
+
+      await engine.resume!()
+      expect(await store.reconnect()).toBe(true)
+      expect(store.health()).toBeNull()
+      expect(await store.stats()).toMatchObject({ plans: 2, lessons: 1 })
+      expect((await store.retrieve({ goalKey: 'sand', goalText: 'obtain 2 sand' }))[0]).toMatchObject({
+        match: 'exact',
+      })
+      await store.close()
+    },
+    30_000,
+  )
+})
+
+describe('moving a memory between engines', () => {
+  it('exports a SQLite memory and imports it into PostgreSQL, and back', async () => {
+    const sqlite = await startEngine('sqlite')
+    const pg = await startEngine('postgres')
+    try {
+      const a = await sqlite.open('from')
+      for (let i = 0; i < 7; i++)
+        await a.recordPlan(
+          run('bread', 'obtain 1 bread from wheat', [mine('wheat', 3), craft('bread', 1, 'crafting_table')], {
+            createdAt: 10 + i,
+          }),
+        )
+      await a.addLesson({ goalKey: 'bread', cause: 'no wheat', suggestions: ['find a village'] })
+      const dump = await exportMemory(a)
+      await a.close()
+      const b = await pg.open('to')
+      expect(await importMemory(b, dump)).toMatchObject({ plans: 7, references: 1, lessons: 1 })
+      expect(await b.stats()).toMatchObject({ plans: 7, successes: 7, references: 1, lessons: 1 })
+      expect((await b.retrieve({ goalText: 'obtain 2 bread from wheat' }))[0]).toMatchObject({
+        goalKey: 'bread',
+        source: 'summary',
+      })
+      const back = await exportMemory(b)
+      await b.close()
+      const c = await sqlite.open('back')
+      expect(await importMemory(c, back)).toMatchObject({ plans: 7, skippedPlans: 0, references: 1 })
+      expect((await exportMemory(c)).plans.map((p) => p.createdAt)).toEqual(dump.plans.map((p) => p.createdAt))
+      await c.close()
+    } finally {
+      await sqlite.stop()
+      await pg.stop()
+    }
+  }, 60_000)
 })

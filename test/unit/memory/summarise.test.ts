@@ -20,12 +20,18 @@ describe('mergePlans', () => {
     // Shortest plan with all common steps is plans[2]; coal (4 of 5) is kept, skeleton/dirt never reach it.
     expect(merged).toEqual([mine('coal_ore', 1), ...core])
     expect(mergePlans(plans)).toEqual(merged)
-    const withRepeats = [[explore('iron_ore'), explore('iron_ore'), ...core], [explore('iron_ore'), ...core, attack('zombie')]]
+    const withRepeats = [
+      [explore('iron_ore'), explore('iron_ore'), ...core],
+      [explore('iron_ore'), ...core, attack('zombie')],
+    ]
     expect(mergePlans(withRepeats)).toEqual([explore('iron_ore'), ...core])
   })
 
   it('prefers a shorter previous reference that still holds every common step', () => {
-    const plans = [[explore('stone'), mine('dirt', 1), ...core], [explore('stone'), mine('sand', 1), ...core]]
+    const plans = [
+      [explore('stone'), mine('dirt', 1), ...core],
+      [explore('stone'), mine('sand', 1), ...core],
+    ]
     expect(mergePlans(plans, [explore('stone'), ...core])).toEqual([explore('stone'), ...core])
     // The previous reference lacks a common step, so it is not a candidate; dirt (1 of 2 plans) is dropped.
     expect(mergePlans(plans, [...core])).toEqual([explore('stone'), ...core])
