@@ -1,7 +1,8 @@
 /**
  * Dropped item entities that work with recent clients: flying-squid 1.12 sends no metadata at all for entities on
  * ≥1.20.2 (and before that put the item in the wrong index), so mineflayer's `entity.getDroppedItem()` throws. This
- * plugin gives every item entity — whoever spawns it — the 1.20.2 item metadata (index 8, type item_stack), replaces
+ * plugin gives every item entity — whoever spawns it — the item metadata (index 8, type item_stack; ≥1.20.5 with
+ * data components), replaces
  * flying-squid's pickup (which ignored stack counts and took one item per entity) with a count-aware one using the
  * vanilla pickup box (player box grown by 1 block sideways and 0.5 up/down; the nearest player wins), makes tossed
  * items fly out of the player's eyes with a 2 s pickup delay instead of landing in their feet and being picked up
@@ -31,19 +32,41 @@ interface ItemEntity extends SquidEntity {
   calculatePhysics(delta: number): Promise<{ position: Vec3; onGround: boolean }>
 }
 
-interface SlotItem { type: number; count: number; stackSize: number }
-interface PlayerInventory { slots: Array<SlotItem | null>; updateSlot(slot: number, item: SlotItem | null): void }
+interface SlotItem {
+  type: number
+  count: number
+  stackSize: number
+}
+interface PlayerInventory {
+  slots: Array<SlotItem | null>
+  updateSlot(slot: number, item: SlotItem | null): void
+}
 
 const isItemEntity = (e: SquidEntity): e is ItemEntity => typeof (e as Partial<ItemEntity>).itemId === 'number'
 
 function itemMetadata(serv: SquidServer, e: ItemEntity): Array<Record<string, unknown>> {
-  const key = (serv.supportFeature as (n: string) => unknown)('metadataIxOfItem') as number | undefined ?? 8
-  return [{ key, type: 'item_stack', value: { present: true, itemId: e.itemId, itemCount: Number(e.itemCount) } }]
+  const key = ((serv.supportFeature as (n: string) => unknown)('metadataIxOfItem') as number | undefined) ?? 8
+  // ≥1.20.5 slots carry data components instead of NBT (none here: plain items)
+  const value = serv.supportFeature('itemsWithComponents')
+    ? {
+        itemCount: Number(e.itemCount),
+        itemId: e.itemId,
+        addedComponentCount: 0,
+        removedComponentCount: 0,
+        components: [],
+        removeComponents: [],
+      }
+    : { present: true, itemId: e.itemId, itemCount: Number(e.itemCount) }
+  return [{ key, type: 'item_stack', value }]
 }
 
 /** Spawn an item entity (correct metadata, pickup after `pickupDelayMs`). Returns the entity. */
 export function spawnItemDrop(
-  serv: SquidServer, world: SquidWorld, position: Vec3, itemId: number, count: number,
+  serv: SquidServer,
+  world: SquidWorld,
+  position: Vec3,
+  itemId: number,
+  count: number,
   opts: { velocity?: Vec3; pickupDelayMs?: number } = {},
 ): SquidEntity {
   const type = serv.registry.entitiesByName.item.id as number
@@ -60,8 +83,12 @@ export function spawnItemDrop(
 /** Vanilla pickup box: the player's 0.6×1.8 box grown by 1 horizontally and 0.5 vertically, against the item's box. */
 export function inPickupRange(player: Vec3, item: Vec3): boolean {
   const reach = 0.3 + 1 + 0.125
-  return Math.abs(item.x - player.x) <= reach && Math.abs(item.z - player.z) <= reach &&
-    item.y + 0.25 >= player.y - 0.5 && item.y <= player.y + 1.8 + 0.5
+  return (
+    Math.abs(item.x - player.x) <= reach &&
+    Math.abs(item.z - player.z) <= reach &&
+    item.y + 0.25 >= player.y - 0.5 &&
+    item.y <= player.y + 1.8 + 0.5
+  )
 }
 
 /** Move as much of the item entity as fits into the player's inventory; true if anything was taken. */
@@ -94,7 +121,10 @@ function collect(serv: SquidServer, player: SquidPlayer, e: ItemEntity, Item: It
   e._writeOthersNearby('collect', packet)
   ;(player.playSoundAtSelf as ((s: string) => void) | undefined)?.('random.pop')
   if (remaining === 0) e.destroy()
-  else { e.itemCount = remaining; e._writeOthersNearby('entity_metadata', { entityId: e.id, metadata: itemMetadata(serv, e) }) }
+  else {
+    e.itemCount = remaining
+    e._writeOthersNearby('entity_metadata', { entityId: e.id, metadata: itemMetadata(serv, e) })
+  }
   return true
 }
 
@@ -123,7 +153,11 @@ const GROUND_DRAG_PER_TICK = 0.588
  * solid blocks sideways, land on the top face of the block below, brake on the ground until at rest (velocity 0,
  * so flying-squid stops sending positions).
  */
-async function itemStep(serv: SquidServer, e: ItemEntity, delta: number): Promise<{ position: Vec3; onGround: boolean }> {
+async function itemStep(
+  serv: SquidServer,
+  e: ItemEntity,
+  delta: number,
+): Promise<{ position: Vec3; onGround: boolean }> {
   const world = e.world as unknown as { getBlockType(p: Vec3): Promise<number> }
   const blocks = serv.registry.blocks as Record<number, { boundingBox: string } | undefined>
   const solid = async (x: number, y: number, z: number): Promise<boolean> =>
@@ -132,22 +166,33 @@ async function itemStep(serv: SquidServer, e: ItemEntity, delta: number): Promis
   const p = e.position
   const ticks = delta * 20
   v.y -= GRAVITY * delta
-  const drag = Math.pow(AIR_DRAG_PER_TICK, ticks)
-  v.x *= drag; v.y *= drag; v.z *= drag
+  const drag = AIR_DRAG_PER_TICK ** ticks
+  v.x *= drag
+  v.y *= drag
+  v.z *= drag
   let x = p.x + v.x * delta
   let y = p.y + v.y * delta
   let z = p.z + v.z * delta
-  if (v.x !== 0 && await solid(x + Math.sign(v.x) * 0.125, p.y + 0.1, p.z)) { x = p.x; v.x = 0 }
-  if (v.z !== 0 && await solid(x, p.y + 0.1, z + Math.sign(v.z) * 0.125)) { z = p.z; v.z = 0 }
+  if (v.x !== 0 && (await solid(x + Math.sign(v.x) * 0.125, p.y + 0.1, p.z))) {
+    x = p.x
+    v.x = 0
+  }
+  if (v.z !== 0 && (await solid(x, p.y + 0.1, z + Math.sign(v.z) * 0.125))) {
+    z = p.z
+    v.z = 0
+  }
   let onGround = false
-  if (v.y <= 0 && await solid(x, y, z)) {
+  if (v.y <= 0 && (await solid(x, y, z))) {
     y = Math.floor(y) + 1
     v.y = 0
     onGround = true
-    const f = Math.pow(GROUND_DRAG_PER_TICK, ticks)
+    const f = GROUND_DRAG_PER_TICK ** ticks
     v.x = Math.abs(v.x * f) < 0.05 ? 0 : v.x * f
     v.z = Math.abs(v.z * f) < 0.05 ? 0 : v.z * f
-  } else if (v.y > 0 && await solid(x, y + 0.25, z)) { y = p.y; v.y = 0 }
+  } else if (v.y > 0 && (await solid(x, y + 0.25, z))) {
+    y = p.y
+    v.y = 0
+  }
   return { position: new Vec3(x, y, z), onGround }
 }
 
@@ -162,19 +207,31 @@ const plugin: SquidPlugin = {
     serv.on('newEntity', (entity: SquidEntity) => {
       const e = entity as ItemEntity
       const original = e.sendMetadata
-      e.sendMetadata = (data: unknown) => { if (!isItemEntity(e)) original?.call(e, data) }
+      e.sendMetadata = (data: unknown) => {
+        if (!isItemEntity(e)) original?.call(e, data)
+      }
     })
 
     // Every item entity: flying-squid's own pickup (first player in a 1.75-block sphere, one item at a time) is
     // switched off by clearing its pickupTime; our tick below owns pickup. Tossed items (flying-squid and the
     // windows plugin pass the player's own position object) fly out of the eyes along the look.
-    const spawnObject = serv.spawnObject as (t: number, w: SquidWorld, p: Vec3, o: Record<string, unknown>) => SquidEntity
+    const spawnObject = serv.spawnObject as (
+      t: number,
+      w: SquidWorld,
+      p: Vec3,
+      o: Record<string, unknown>,
+    ) => SquidEntity
     serv.spawnObject = (type: number, world: SquidWorld, position: Vec3, opts: Record<string, unknown>) => {
       if (opts?.itemId === undefined) return spawnObject(type, world, position, opts)
       const thrower = serv.players.find((p) => p.position === position)
       const t = thrower ? tossFrom(thrower) : undefined
       const delayMs = thrower ? TOSS_PICKUP_DELAY_MS : Number(opts.pickupTime ?? BLOCK_DROP_PICKUP_DELAY_MS)
-      const entity = spawnObject(type, world, t?.position ?? position, t ? { ...opts, velocity: t.velocity, deathTime: ITEM_LIFETIME_MS } : opts) as ItemEntity
+      const entity = spawnObject(
+        type,
+        world,
+        t?.position ?? position,
+        t ? { ...opts, velocity: t.velocity, deathTime: ITEM_LIFETIME_MS } : opts,
+      ) as ItemEntity
       entity.pickupAt = entity.bornTime + delayMs
       entity.pickupTime = undefined
       entity.calculatePhysics = (delta: number) => itemStep(serv, entity, delta)
@@ -190,7 +247,8 @@ const plugin: SquidPlugin = {
       const spawnEntity = player.spawnEntity as (e: SquidEntity) => void
       player.spawnEntity = (entity: SquidEntity) => {
         spawnEntity(entity)
-        if (isItemEntity(entity)) player._client.write('entity_metadata', { entityId: entity.id, metadata: itemMetadata(serv, entity) })
+        if (isItemEntity(entity))
+          player._client.write('entity_metadata', { entityId: entity.id, metadata: itemMetadata(serv, entity) })
       }
     })
 
@@ -205,7 +263,10 @@ const plugin: SquidPlugin = {
           if (player.world !== entity.world || player.gameMode === 3 || Number(player.health) <= 0) continue
           if (!inPickupRange(player.position, entity.position)) continue
           const d = player.position.distanceTo(entity.position)
-          if (d < bestDist) { best = player; bestDist = d }
+          if (d < bestDist) {
+            best = player
+            bestDist = d
+          }
         }
         if (best) collect(serv, best, entity, Item)
       }

@@ -3,6 +3,7 @@
  * (prismarine-registry for the server's version) into plain numbers, plus the world's fixed heights (1.18+:
  * y = -64 .. 319, sea level 62). Also names the ore pairs (stone variant → deepslate variant) the ore pass uses.
  */
+import { idIn } from '../../knowledge/version-data.js'
 
 export const MIN_Y = -64
 export const WORLD_HEIGHT = 384
@@ -16,13 +17,48 @@ export interface WorldgenRegistry {
 }
 
 export const BLOCK_NAMES = [
-  'air', 'stone', 'deepslate', 'bedrock', 'dirt', 'grass_block', 'sand', 'sandstone', 'gravel', 'water', 'lava',
-  'granite', 'diorite', 'andesite', 'tuff', 'clay',
-  'oak_log', 'birch_log', 'spruce_log', 'oak_leaves', 'birch_leaves', 'spruce_leaves',
-  'grass', 'dandelion', 'poppy', 'cactus', 'dead_bush', 'sugar_cane',
-  'coal_ore', 'iron_ore', 'copper_ore', 'gold_ore', 'redstone_ore', 'lapis_ore', 'diamond_ore',
-  'deepslate_coal_ore', 'deepslate_iron_ore', 'deepslate_copper_ore', 'deepslate_gold_ore',
-  'deepslate_redstone_ore', 'deepslate_lapis_ore', 'deepslate_diamond_ore',
+  'air',
+  'stone',
+  'deepslate',
+  'bedrock',
+  'dirt',
+  'grass_block',
+  'sand',
+  'sandstone',
+  'gravel',
+  'water',
+  'lava',
+  'granite',
+  'diorite',
+  'andesite',
+  'tuff',
+  'clay',
+  'oak_log',
+  'birch_log',
+  'spruce_log',
+  'oak_leaves',
+  'birch_leaves',
+  'spruce_leaves',
+  'grass',
+  'dandelion',
+  'poppy',
+  'cactus',
+  'dead_bush',
+  'sugar_cane',
+  'coal_ore',
+  'iron_ore',
+  'copper_ore',
+  'gold_ore',
+  'redstone_ore',
+  'lapis_ore',
+  'diamond_ore',
+  'deepslate_coal_ore',
+  'deepslate_iron_ore',
+  'deepslate_copper_ore',
+  'deepslate_gold_ore',
+  'deepslate_redstone_ore',
+  'deepslate_lapis_ore',
+  'deepslate_diamond_ore',
 ] as const
 export type BlockName = (typeof BLOCK_NAMES)[number]
 
@@ -46,7 +82,8 @@ export function buildPalette(reg: WorldgenRegistry): Palette {
   const state = {} as Record<BlockName, number>
   const nameOf = new Map<number, BlockName>()
   for (const name of BLOCK_NAMES) {
-    const b = reg.blocksByName[name]
+    const id = idIn(name, (n) => reg.blocksByName[n] !== undefined) // 'grass' is short_grass from 1.20.3
+    const b = id === undefined ? undefined : reg.blocksByName[id]
     if (!b) throw new Error(`practice world generator: block ${name} is missing from this version's registry`)
     state[name] = b.defaultState
     nameOf.set(b.defaultState, name)

@@ -1,129 +1,161 @@
 /** Decomposer: smelting chains from nothing, counts and output multiples, tools once, inventory subtraction, variant choice, schema. */
 import { describe, expect, it } from 'vitest'
+import { SUPPORTED_VERSIONS } from '../../../src/versions.js'
 import { createKnowledge, runDryRun } from '../../../src/knowledge/index.js'
 import { Decomposition, type DecompositionNode, type SubGoal } from '../../../src/schemas/subgoal.js'
 
-const k = createKnowledge('1.20.2')
+describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
+  const k = createKnowledge(version)
 
-function plan(object: string, count = 1, inv: Record<string, number> = {}): SubGoal[] {
-  const d = k.decompose({ object, count }, inv)
-  if (!d.ok) throw new Error(d.reason)
-  expect(Decomposition.safeParse(d).success).toBe(true)
-  const run = runDryRun(k, d.steps, d.goal, { inventory: inv })
-  expect(run.message).toBe('goal reached')
-  return d.steps
-}
-const of = (steps: SubGoal[], kind: SubGoal['kind'], object: string): SubGoal[] => steps.filter((s) => s.kind === kind && s.goal.object === object)
-const total = (steps: SubGoal[], kind: SubGoal['kind'], object: string): number => of(steps, kind, object).reduce((a, s) => a + s.goal.count, 0)
-
-describe('decompose from an empty inventory', () => {
-  it('builds the iron pickaxe chain: wood → table → wooden/stone pickaxe → furnace → raw iron → smelt', () => {
-    const steps = plan('iron_pickaxe')
-    const order = steps.map((s) => `${s.kind}:${s.goal.object}`)
-    const at = (x: string): number => order.indexOf(x)
-    expect(at('mine:oak_log')).toBe(0)
-    expect(at('craft:crafting_table')).toBeLessThan(at('craft:wooden_pickaxe'))
-    expect(at('craft:wooden_pickaxe')).toBeLessThan(at('mine:cobblestone'))
-    expect(at('craft:stone_pickaxe')).toBeLessThan(at('mine:raw_iron'))
-    expect(at('craft:furnace')).toBeLessThan(at('smelt:iron_ingot'))
-    expect(order.at(-1)).toBe('craft:iron_pickaxe')
-    const mine = of(steps, 'mine', 'raw_iron')[0]
-    expect(mine?.kind === 'mine' && mine.mine.tool).toBe('stone_pickaxe')
-    expect(mine?.kind === 'mine' && mine.mine.location.strategy).toBe('underground')
-    expect(mine?.kind === 'mine' && mine.mine.blocks).toEqual(['iron_ore', 'deepslate_iron_ore'])
-    const smelt = of(steps, 'smelt', 'iron_ingot')[0]
-    expect(smelt?.kind === 'smelt' && smelt.smelt.inputCount).toBe(3)
-    expect(smelt?.kind === 'smelt' && smelt.smelt.fuelCount).toBeGreaterThan(0)
-    expect(smelt?.goal.tool).toBe('furnace')
-  })
-  it('needs tools and stations once, not per use', () => {
-    const steps = plan('iron_block')
-    expect(total(steps, 'craft', 'crafting_table')).toBe(1)
-    expect(total(steps, 'craft', 'furnace')).toBe(1)
-    expect(total(steps, 'craft', 'stone_pickaxe')).toBe(1)
-    expect(total(steps, 'mine', 'raw_iron')).toBe(9)
-  })
-  it('propagates counts with output multiples', () => {
-    const steps = plan('stick', 8)
-    expect(total(steps, 'craft', 'stick')).toBe(8)
-    expect(total(steps, 'craft', 'oak_planks')).toBe(4)
-    expect(total(steps, 'mine', 'oak_log')).toBe(1)
-  })
-  it('tags apply, hunt and collect steps with what the planner needs', () => {
-    const cake = plan('cake')
-    const milk = of(cake, 'apply', 'milk_bucket')[0]
-    expect(milk?.kind === 'apply' && milk.apply).toMatchObject({ tool: 'bucket', target: 'cow', toolConsumed: true, uses: 3 })
-    expect(of(cake, 'collect', 'egg')).toHaveLength(1)
-    const leather = plan('leather')[0]
-    expect(leather?.kind === 'hunt' && leather.hunt.mob).toBe('cow')
-  })
-  it('is deterministic', () => {
-    expect(JSON.stringify(k.decompose({ object: 'diamond_pickaxe' }))).toBe(JSON.stringify(k.decompose({ object: 'diamond_pickaxe' })))
-  })
-})
-
-describe('inventory-aware decomposition', () => {
-  it('subtracts held items, including intermediates', () => {
-    const empty = plan('iron_pickaxe')
-    const half = plan('iron_pickaxe', 1, { crafting_table: 1, stone_pickaxe: 1, furnace: 1, stick: 2, iron_ingot: 1, oak_planks: 4 })
-    expect(half.length).toBeLessThan(empty.length)
-    expect(of(half, 'craft', 'crafting_table')).toHaveLength(0)
-    expect(of(half, 'craft', 'stone_pickaxe')).toHaveLength(0)
-    expect(total(half, 'mine', 'raw_iron')).toBe(2)
-    expect(of(half, 'mine', 'oak_log')).toHaveLength(0)
-    expect(of(half, 'craft', 'stick')).toHaveLength(0)
-  })
-  it('returns no steps when the goal is already held', () => {
-    const d = k.decompose({ object: 'torch', count: 4 }, { torch: 10 })
-    expect(d.ok && d.steps).toEqual([])
-    expect(d.ok && d.tree.fromInventory).toBe(4)
-  })
-  it('accepts a better tool than the minimum', () => {
-    const steps = plan('diamond', 1, { diamond_pickaxe: 1 })
-    expect(steps).toHaveLength(1)
-    expect(steps[0]?.kind === 'mine' && steps[0].mine.tool).toBe('diamond_pickaxe')
-  })
-  it('prefers the wood type the inventory already has', () => {
-    const steps = plan('crafting_table', 1, { birch_log: 1 })
-    expect(steps.map((s) => s.goal.object)).toEqual(['birch_planks', 'crafting_table'])
-    expect(steps[1]?.goal.material).toEqual({ birch_planks: 4 })
-  })
-  it('shears sheep when shears are held, kills them otherwise', () => {
-    expect(plan('white_wool', 4).map((s) => s.kind)).toEqual(['hunt'])
-    const sheared = plan('white_wool', 4, { shears: 1 })
-    expect(sheared).toHaveLength(1)
-    expect(sheared[0]?.kind === 'apply' && sheared[0].apply).toMatchObject({ tool: 'shears', target: 'sheep', toolConsumed: false })
-  })
-  it('uses held charcoal rather than making fuel', () => {
-    const steps = plan('iron_ingot', 2, { raw_iron: 2, furnace: 1, charcoal: 1 })
-    expect(steps).toHaveLength(1)
-    expect(steps[0]?.kind === 'smelt' && steps[0].smelt.fuel).toBe('charcoal')
-  })
-})
-
-describe('cycles and tree shape', () => {
-  const noRepeatOnPath = (n: DecompositionNode, path: string[] = []): boolean =>
-    (n.subGoal === null || !path.includes(n.item)) && n.children.every((c) => noRepeatOnPath(c, n.subGoal === null ? path : [...path, n.item]))
-
-  it('never expands an item inside itself (ingot ↔ block ↔ nugget)', () => {
-    for (const [object, inv] of [['iron_ingot', {}], ['iron_block', { iron_nugget: 9 }], ['iron_nugget', { iron_block: 1 }], ['gold_ingot', { gold_nugget: 4 }]] as const) {
-      const d = k.decompose({ object, count: 9 }, inv)
-      expect(d.ok).toBe(true)
-      if (d.ok) expect(noRepeatOnPath(d.tree)).toBe(true)
-    }
-  })
-  it('uses a held iron block for ingots instead of mining', () => {
-    const steps = plan('iron_ingot', 9, { iron_block: 1 })
-    expect(steps).toHaveLength(1)
-    expect(steps[0]?.goal.material).toEqual({ iron_block: 1 })
-  })
-  it('tree nodes point at existing steps; every step is referenced', () => {
-    const d = k.decompose({ object: 'enchanting_table' })
+  function plan(object: string, count = 1, inv: Record<string, number> = {}): SubGoal[] {
+    const d = k.decompose({ object, count }, inv)
     if (!d.ok) throw new Error(d.reason)
-    const ids = new Set<number>()
-    const walk = (n: DecompositionNode): void => { if (n.subGoal !== null) ids.add(n.subGoal); n.children.forEach(walk) }
-    walk(d.tree)
-    expect([...ids].sort((a, b) => a - b)).toEqual(d.steps.map((s) => s.id))
-    expect(d.tree.role).toBe('goal')
+    expect(Decomposition.safeParse(d).success).toBe(true)
+    const run = runDryRun(k, d.steps, d.goal, { inventory: inv })
+    expect(run.message).toBe('goal reached')
+    return d.steps
+  }
+  const of = (steps: SubGoal[], kind: SubGoal['kind'], object: string): SubGoal[] =>
+    steps.filter((s) => s.kind === kind && s.goal.object === object)
+  const total = (steps: SubGoal[], kind: SubGoal['kind'], object: string): number =>
+    of(steps, kind, object).reduce((a, s) => a + s.goal.count, 0)
+
+  describe('decompose from an empty inventory', () => {
+    it('builds the iron pickaxe chain: wood → table → wooden/stone pickaxe → furnace → raw iron → smelt', () => {
+      const steps = plan('iron_pickaxe')
+      const order = steps.map((s) => `${s.kind}:${s.goal.object}`)
+      const at = (x: string): number => order.indexOf(x)
+      expect(at('mine:oak_log')).toBe(0)
+      expect(at('craft:crafting_table')).toBeLessThan(at('craft:wooden_pickaxe'))
+      expect(at('craft:wooden_pickaxe')).toBeLessThan(at('mine:cobblestone'))
+      expect(at('craft:stone_pickaxe')).toBeLessThan(at('mine:raw_iron'))
+      expect(at('craft:furnace')).toBeLessThan(at('smelt:iron_ingot'))
+      expect(order.at(-1)).toBe('craft:iron_pickaxe')
+      const mine = of(steps, 'mine', 'raw_iron')[0]
+      expect(mine?.kind === 'mine' && mine.mine.tool).toBe('stone_pickaxe')
+      expect(mine?.kind === 'mine' && mine.mine.location.strategy).toBe('underground')
+      expect(mine?.kind === 'mine' && mine.mine.blocks).toEqual(['iron_ore', 'deepslate_iron_ore'])
+      const smelt = of(steps, 'smelt', 'iron_ingot')[0]
+      expect(smelt?.kind === 'smelt' && smelt.smelt.inputCount).toBe(3)
+      expect(smelt?.kind === 'smelt' && smelt.smelt.fuelCount).toBeGreaterThan(0)
+      expect(smelt?.goal.tool).toBe('furnace')
+    })
+    it('needs tools and stations once, not per use', () => {
+      const steps = plan('iron_block')
+      expect(total(steps, 'craft', 'crafting_table')).toBe(1)
+      expect(total(steps, 'craft', 'furnace')).toBe(1)
+      expect(total(steps, 'craft', 'stone_pickaxe')).toBe(1)
+      expect(total(steps, 'mine', 'raw_iron')).toBe(9)
+    })
+    it('propagates counts with output multiples', () => {
+      const steps = plan('stick', 8)
+      expect(total(steps, 'craft', 'stick')).toBe(8)
+      expect(total(steps, 'craft', 'oak_planks')).toBe(4)
+      expect(total(steps, 'mine', 'oak_log')).toBe(1)
+    })
+    it('tags apply, hunt and collect steps with what the planner needs', () => {
+      const cake = plan('cake')
+      const milk = of(cake, 'apply', 'milk_bucket')[0]
+      expect(milk?.kind === 'apply' && milk.apply).toMatchObject({
+        tool: 'bucket',
+        target: 'cow',
+        toolConsumed: true,
+        uses: 3,
+      })
+      expect(of(cake, 'collect', 'egg')).toHaveLength(1)
+      const leather = plan('leather')[0]
+      expect(leather?.kind === 'hunt' && leather.hunt.mob).toBe('cow')
+    })
+    it('is deterministic', () => {
+      expect(JSON.stringify(k.decompose({ object: 'diamond_pickaxe' }))).toBe(
+        JSON.stringify(k.decompose({ object: 'diamond_pickaxe' })),
+      )
+    })
+  })
+
+  describe('inventory-aware decomposition', () => {
+    it('subtracts held items, including intermediates', () => {
+      const empty = plan('iron_pickaxe')
+      const half = plan('iron_pickaxe', 1, {
+        crafting_table: 1,
+        stone_pickaxe: 1,
+        furnace: 1,
+        stick: 2,
+        iron_ingot: 1,
+        oak_planks: 4,
+      })
+      expect(half.length).toBeLessThan(empty.length)
+      expect(of(half, 'craft', 'crafting_table')).toHaveLength(0)
+      expect(of(half, 'craft', 'stone_pickaxe')).toHaveLength(0)
+      expect(total(half, 'mine', 'raw_iron')).toBe(2)
+      expect(of(half, 'mine', 'oak_log')).toHaveLength(0)
+      expect(of(half, 'craft', 'stick')).toHaveLength(0)
+    })
+    it('returns no steps when the goal is already held', () => {
+      const d = k.decompose({ object: 'torch', count: 4 }, { torch: 10 })
+      expect(d.ok && d.steps).toEqual([])
+      expect(d.ok && d.tree.fromInventory).toBe(4)
+    })
+    it('accepts a better tool than the minimum', () => {
+      const steps = plan('diamond', 1, { diamond_pickaxe: 1 })
+      expect(steps).toHaveLength(1)
+      expect(steps[0]?.kind === 'mine' && steps[0].mine.tool).toBe('diamond_pickaxe')
+    })
+    it('prefers the wood type the inventory already has', () => {
+      const steps = plan('crafting_table', 1, { birch_log: 1 })
+      expect(steps.map((s) => s.goal.object)).toEqual(['birch_planks', 'crafting_table'])
+      expect(steps[1]?.goal.material).toEqual({ birch_planks: 4 })
+    })
+    it('shears sheep when shears are held, kills them otherwise', () => {
+      expect(plan('white_wool', 4).map((s) => s.kind)).toEqual(['hunt'])
+      const sheared = plan('white_wool', 4, { shears: 1 })
+      expect(sheared).toHaveLength(1)
+      expect(sheared[0]?.kind === 'apply' && sheared[0].apply).toMatchObject({
+        tool: 'shears',
+        target: 'sheep',
+        toolConsumed: false,
+      })
+    })
+    it('uses held charcoal rather than making fuel', () => {
+      const steps = plan('iron_ingot', 2, { raw_iron: 2, furnace: 1, charcoal: 1 })
+      expect(steps).toHaveLength(1)
+      expect(steps[0]?.kind === 'smelt' && steps[0].smelt.fuel).toBe('charcoal')
+    })
+  })
+
+  describe('cycles and tree shape', () => {
+    const noRepeatOnPath = (n: DecompositionNode, path: string[] = []): boolean =>
+      (n.subGoal === null || !path.includes(n.item)) &&
+      n.children.every((c) => noRepeatOnPath(c, n.subGoal === null ? path : [...path, n.item]))
+
+    it('never expands an item inside itself (ingot ↔ block ↔ nugget)', () => {
+      for (const [object, inv] of [
+        ['iron_ingot', {}],
+        ['iron_block', { iron_nugget: 9 }],
+        ['iron_nugget', { iron_block: 1 }],
+        ['gold_ingot', { gold_nugget: 4 }],
+      ] as const) {
+        const d = k.decompose({ object, count: 9 }, inv)
+        expect(d.ok).toBe(true)
+        if (d.ok) expect(noRepeatOnPath(d.tree)).toBe(true)
+      }
+    })
+    it('uses a held iron block for ingots instead of mining', () => {
+      const steps = plan('iron_ingot', 9, { iron_block: 1 })
+      expect(steps).toHaveLength(1)
+      expect(steps[0]?.goal.material).toEqual({ iron_block: 1 })
+    })
+    it('tree nodes point at existing steps; every step is referenced', () => {
+      const d = k.decompose({ object: 'enchanting_table' })
+      if (!d.ok) throw new Error(d.reason)
+      const ids = new Set<number>()
+      const walk = (n: DecompositionNode): void => {
+        if (n.subGoal !== null) ids.add(n.subGoal)
+        n.children.forEach(walk)
+      }
+      walk(d.tree)
+      expect([...ids].sort((a, b) => a - b)).toEqual(d.steps.map((s) => s.id))
+      expect(d.tree.role).toBe('goal')
+    })
   })
 })
