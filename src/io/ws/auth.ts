@@ -6,12 +6,22 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Config } from '../../config.js'
-import { ROLE_RANK, type Role } from '../../router/request.js'
+import { ROLE_RANK, type Role } from '../../schemas/role.js'
 
-export interface WsTokens { owner?: string; trusted?: string; guest?: string }
+export interface WsTokens {
+  owner?: string
+  trusted?: string
+  guest?: string
+}
 
-export function tokensFromConfig(config: Pick<Config, 'GHOST_WS_OWNER_TOKEN' | 'GHOST_WS_TRUSTED_TOKEN' | 'GHOST_WS_GUEST_TOKEN'>): WsTokens {
-  return { owner: config.GHOST_WS_OWNER_TOKEN, trusted: config.GHOST_WS_TRUSTED_TOKEN, guest: config.GHOST_WS_GUEST_TOKEN }
+export function tokensFromConfig(
+  config: Pick<Config, 'GHOST_WS_OWNER_TOKEN' | 'GHOST_WS_TRUSTED_TOKEN' | 'GHOST_WS_GUEST_TOKEN'>,
+): WsTokens {
+  return {
+    owner: config.GHOST_WS_OWNER_TOKEN,
+    trusted: config.GHOST_WS_TRUSTED_TOKEN,
+    guest: config.GHOST_WS_GUEST_TOKEN,
+  }
 }
 
 const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest()
@@ -19,13 +29,16 @@ const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').dig
 export class TokenAuth {
   private readonly entries: Array<{ role: Role; digest: Buffer }>
 
-  constructor(tokens: WsTokens) {
+  constructor(tokens: WsTokens, extra: Array<{ token: string; role: Role }> = []) {
     this.entries = (['owner', 'trusted', 'guest'] as const)
       .filter((r) => typeof tokens[r] === 'string' && tokens[r]!.length > 0)
       .map((r) => ({ role: r, digest: digest(tokens[r]!) }))
+    for (const e of extra) if (e.token.length > 0) this.entries.push({ role: e.role, digest: digest(e.token) })
   }
 
-  get configured(): boolean { return this.entries.length > 0 }
+  get configured(): boolean {
+    return this.entries.length > 0
+  }
 
   /** The role a token grants (the highest when one token is configured for several roles), or null. */
   check(token: string): Role | null {

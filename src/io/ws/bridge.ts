@@ -8,15 +8,29 @@
  * buffer passes `maxBufferedBytes` is dropped so a slow reader never holds the bot's memory hostage.
  */
 import { EventEmitter } from 'node:events'
+import type { IncomingMessage, Server as HttpServer } from 'node:http'
+import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
-import { z } from 'zod'
-import { newRequestId, type Request, type Role } from '../../router/request.js'
+import type { z } from 'zod'
+import { newRequestId, type Request } from '../../router/request.js'
+import type { Role } from '../../schemas/role.js'
 import type { Router } from '../../router/router.js'
-import type { TaskEvent } from '../../router/progress.js'
+import type { TaskEvent } from '../../schemas/task.js'
 import { GhostError } from '../../util/errors.js'
 import { logger } from '../../util/log.js'
-import { MemoryChange, WS_MAX_MESSAGE_BYTES, WS_PROTOCOL_VERSION, WsIn, type WsErrorCode, type WsOut, type WsTopic } from '../../schemas/ws.js'
+import {
+  MemoryChange,
+  WS_MAX_MESSAGE_BYTES,
+  WS_PROTOCOL_VERSION,
+  WsIn,
+  type WsErrorCode,
+  type WsOut,
+  type WsTopic,
+  type WsViewName,
+} from '../../schemas/ws.js'
+import { TokenBucket } from '../../util/rate.js'
 import { TokenAuth, type WsTokens } from './auth.js'
+import { Views, type ViewSources } from './views.js'
 
 const log = logger('ws')
 
@@ -25,6 +39,10 @@ export interface WsBridgeOptions {
   /** 0 picks a free port (tests). */
   port: number
   tokens: WsTokens
+  /** More tokens than the configured ones (the web page's loopback session token). */
+  extraTokens?: Array<{ token: string; role: Role }>
+  /** Memory and LLM usage for the `view` message (the web page's panels). */
+  views?: ViewSources
   /** Frames above this get a `too_large` error (default 64 KiB). */
   maxMessageBytes?: number
   /** ws's own hard limit, which closes the socket; kept well above `maxMessageBytes` (default 1 MiB). */
@@ -35,7 +53,13 @@ export interface WsBridgeOptions {
   maxAuthFailures?: number
   heartbeatMs?: number
   statusIntervalMs?: number
+  /** Authenticated clients at once (default 32); sockets still authenticating are capped by `maxPending`. */
   maxClients?: number
+  /** Sockets connected but not yet authenticated (default 8). */
+  maxPending?: number
+  /** Requests and views a client may send back to back (default 5), then one per `requestIntervalMs` (default 1000). */
+  requestBurst?: number
+  requestIntervalMs?: number
 }
 
 interface Client {
@@ -47,9 +71,16 @@ interface Client {
   authFailures: number
   authTimer: NodeJS.Timeout | null
   alive: boolean
+  /** Request rate limit (`requestBurst`, then one more every `requestIntervalMs`); views have a looser one of their own. */
+  bucket: TokenBucket
+  viewBucket: TokenBucket
 }
 
-interface TaskOwner { client: Client; requestId: string; seen: boolean }
+interface TaskOwner {
+  client: Client
+  requestId: string
+  seen: boolean
+}
 
 /** The router names a request's task `t-<request id>` (src/router/router.ts). */
 const taskIdFor = (requestId: string): string => `t-${requestId}`
@@ -57,6 +88,20 @@ const isQueued = (router: Router, taskId: string): boolean =>
   router.queue.current()?.id === taskId || router.queue.pending().some((t) => t.id === taskId)
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost'])
+
+/** Options for a bridge served on another HTTP server's upgrade route (`WsBridge.attach`). */
+export type WsAttachOptions = Omit<WsBridgeOptions, 'host' | 'port'> & { path: string }
+
+/** A browser's Origin must be the page's own host; clients without an Origin (scripts) still need a token. */
+function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin
+  if (origin === undefined) return true
+  try {
+    return new URL(origin).host === req.headers.host
+  } catch {
+    return false
+  }
+}
 
 function byteLength(data: RawData): number {
   if (Array.isArray(data)) return data.reduce((n, b) => n + b.byteLength, 0)
@@ -71,6 +116,8 @@ export class WsBridge extends EventEmitter {
   private readonly clients = new Map<string, Client>()
   private readonly tasks = new Map<string, TaskOwner>()
   private readonly auth: TokenAuth
+  private readonly views: Views
+  private detach: (() => void) | null = null
   private readonly maxMessageBytes: number
   private readonly maxBufferedBytes: number
   private readonly unsubscribeTasks: () => void
@@ -79,9 +126,14 @@ export class WsBridge extends EventEmitter {
   private seq = 0
   private closed = false
 
-  private constructor(private readonly router: Router, private readonly wss: WebSocketServer, private readonly opts: WsBridgeOptions) {
+  private constructor(
+    private readonly router: Router,
+    private readonly wss: WebSocketServer,
+    private readonly opts: WsBridgeOptions,
+  ) {
     super()
-    this.auth = new TokenAuth(opts.tokens)
+    this.auth = new TokenAuth(opts.tokens, opts.extraTokens)
+    this.views = new Views(router, opts.views)
     this.maxMessageBytes = opts.maxMessageBytes ?? WS_MAX_MESSAGE_BYTES
     this.maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024
     wss.on('connection', (socket) => this.onConnection(socket))
@@ -96,10 +148,26 @@ export class WsBridge extends EventEmitter {
   /** Listen on host:port; rejects (GhostError 'config') when the address is unusable. */
   static start(router: Router, opts: WsBridgeOptions): Promise<WsBridge> {
     if (!new TokenAuth(opts.tokens).configured) {
-      return Promise.reject(new GhostError('config', 'WebSocket bridge needs at least one token', 'Set GHOST_WS_OWNER_TOKEN (and/or _TRUSTED_/_GUEST_).'))
+      return Promise.reject(
+        new GhostError(
+          'config',
+          'WebSocket bridge needs at least one token',
+          'Set GHOST_WS_OWNER_TOKEN (and/or _TRUSTED_/_GUEST_).',
+        ),
+      )
     }
     return new Promise((resolve, reject) => {
-      const wss = new WebSocketServer({ host: opts.host, port: opts.port, maxPayload: opts.maxPayloadBytes ?? 1024 * 1024, clientTracking: false })
+      // verifyClient: a browser page from another site (its Origin is not this host) is refused with 403.
+      const wss = new WebSocketServer({
+        host: opts.host,
+        port: opts.port,
+        maxPayload: opts.maxPayloadBytes ?? 1024 * 1024,
+        clientTracking: false,
+        verifyClient: (
+          { req }: { req: IncomingMessage },
+          done: (ok: boolean, code?: number, message?: string) => void,
+        ) => done(sameOrigin(req), 403, 'Forbidden'),
+      })
       const onError = (err: Error): void => {
         wss.close()
         reject(new GhostError('config', `WebSocket bridge cannot listen on ${opts.host}:${opts.port}: ${err.message}`))
@@ -109,19 +177,49 @@ export class WsBridge extends EventEmitter {
         wss.off('error', onError)
         wss.on('error', (err) => log.error('ws server error', { err: err.message }))
         const bridge = new WsBridge(router, wss, opts)
-        if (!LOOPBACK.has(opts.host)) log.warn('WebSocket bridge listens beyond this machine', { host: opts.host, port: bridge.port })
+        if (!LOOPBACK.has(opts.host))
+          log.warn('WebSocket bridge listens beyond this machine', { host: opts.host, port: bridge.port })
         log.info('WebSocket bridge listening', { host: opts.host, port: bridge.port })
         resolve(bridge)
       })
     })
   }
 
+  /**
+   * Serve the bridge on an existing HTTP server's upgrade route instead of a port of its own: the web page's
+   * same-origin socket (src/io/web). Upgrades to other paths are left to other listeners; a browser whose Origin
+   * is not the page's own host is refused, so another site cannot drive the bot from a visitor's browser.
+   */
+  static attach(router: Router, server: HttpServer, opts: WsAttachOptions): WsBridge {
+    const wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: opts.maxPayloadBytes ?? 1024 * 1024,
+      clientTracking: false,
+    })
+    const bridge = new WsBridge(router, wss, { ...opts, host: 'attached', port: 0 })
+    const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+      if (new URL(req.url ?? '/', 'http://local').pathname !== opts.path) return
+      if (!sameOrigin(req)) {
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+        return
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+    }
+    server.on('upgrade', onUpgrade)
+    bridge.detach = () => server.off('upgrade', onUpgrade)
+    return bridge
+  }
+
+  /** The bridge's own port (0 when attached to another server). */
   get port(): number {
+    if (this.detach) return 0
     const a = this.wss.address()
     return typeof a === 'object' && a !== null ? a.port : 0
   }
 
-  clientCount(): number { return this.clients.size }
+  clientCount(): number {
+    return this.clients.size
+  }
 
   /** An in-game chat line, for clients subscribed to `chat`. */
   publishChat(username: string, message: string): void {
@@ -137,27 +235,58 @@ export class WsBridge extends EventEmitter {
     if (this.closed) return
     this.closed = true
     this.unsubscribeTasks()
+    this.views.close()
+    this.detach?.()
     if (this.heartbeat) clearInterval(this.heartbeat)
     if (this.statusTimer) clearInterval(this.statusTimer)
-    for (const c of [...this.clients.values()]) { c.socket.close(1001, 'bridge stopping'); this.forget(c) }
+    for (const c of [...this.clients.values()]) {
+      c.socket.close(1001, 'bridge stopping')
+      this.forget(c)
+    }
     await new Promise<void>((resolve) => this.wss.close(() => resolve()))
   }
 
   // ------------------------------------------------------------------ connections
 
   private onConnection(socket: WebSocket): void {
-    if (this.closed || this.clients.size >= (this.opts.maxClients ?? 32)) { socket.close(1013, 'too many clients'); return }
+    const pending = [...this.clients.values()].filter((x) => !x.role).length
+    if (this.closed || pending >= (this.opts.maxPending ?? 8)) {
+      socket.close(1013, 'too many clients')
+      return
+    }
     this.seq += 1
     const id = `c${this.seq}`
-    const c: Client = { id, socket, role: null, player: `ws:${id}`, topics: new Set(), authFailures: 0, authTimer: null, alive: true }
+    const c: Client = {
+      id,
+      socket,
+      role: null,
+      player: `ws:${id}`,
+      topics: new Set(),
+      authFailures: 0,
+      authTimer: null,
+      alive: true,
+      bucket: new TokenBucket(this.opts.requestBurst ?? 5, this.opts.requestIntervalMs ?? 1000),
+      viewBucket: new TokenBucket(20, 250),
+    }
     this.clients.set(id, c)
-    c.authTimer = setTimeout(() => { if (!c.role) socket.close(1008, 'authentication timeout') }, this.opts.authTimeoutMs ?? 10_000)
+    c.authTimer = setTimeout(() => {
+      if (!c.role) socket.close(1008, 'authentication timeout')
+    }, this.opts.authTimeoutMs ?? 10_000)
     c.authTimer.unref()
     socket.on('message', (data, isBinary) => this.onMessage(c, data, isBinary))
-    socket.on('pong', () => { c.alive = true })
+    socket.on('pong', () => {
+      c.alive = true
+    })
     socket.on('close', () => this.forget(c))
     socket.on('error', (err) => log.debug('ws client error', { client: id, err: err.message }))
-    this.send(c, { v: WS_PROTOCOL_VERSION, type: 'welcome', server: 'ghostcraft', protocol: WS_PROTOCOL_VERSION, authRequired: true, maxMessageBytes: this.maxMessageBytes })
+    this.send(c, {
+      v: WS_PROTOCOL_VERSION,
+      type: 'welcome',
+      server: 'ghostcraft',
+      protocol: WS_PROTOCOL_VERSION,
+      authRequired: true,
+      maxMessageBytes: this.maxMessageBytes,
+    })
   }
 
   private forget(c: Client): void {
@@ -175,9 +304,16 @@ export class WsBridge extends EventEmitter {
 
   private beat(): void {
     for (const c of [...this.clients.values()]) {
-      if (!c.alive) { this.drop(c, 'no pong'); continue }
+      if (!c.alive) {
+        this.drop(c, 'no pong')
+        continue
+      }
       c.alive = false
-      try { c.socket.ping() } catch { /* closing */ }
+      try {
+        c.socket.ping()
+      } catch {
+        /* closing */
+      }
     }
   }
 
@@ -185,7 +321,10 @@ export class WsBridge extends EventEmitter {
 
   private send(c: Client, msg: WsOut): void {
     if (c.socket.readyState !== WebSocket.OPEN) return
-    if (c.socket.bufferedAmount > this.maxBufferedBytes) { this.drop(c, 'slow consumer'); return }
+    if (c.socket.bufferedAmount > this.maxBufferedBytes) {
+      this.drop(c, 'slow consumer')
+      return
+    }
     c.socket.send(JSON.stringify(msg))
   }
 
@@ -201,11 +340,25 @@ export class WsBridge extends EventEmitter {
 
   private onMessage(c: Client, data: RawData, isBinary: boolean): void {
     const size = byteLength(data)
-    if (size > this.maxMessageBytes) { this.error(c, 'too_large', `message is ${size} bytes; the limit is ${this.maxMessageBytes}`); return }
-    if (isBinary) { this.error(c, 'invalid', 'send JSON text frames, not binary'); return }
+    if (size > this.maxMessageBytes) {
+      this.error(c, 'too_large', `message is ${size} bytes; the limit is ${this.maxMessageBytes}`)
+      return
+    }
+    if (isBinary) {
+      this.error(c, 'invalid', 'send JSON text frames, not binary')
+      return
+    }
     let raw: unknown
-    try { raw = JSON.parse(toText(data)) } catch { this.error(c, 'bad_json', 'message is not valid JSON'); return }
-    const rawId = typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : undefined
+    try {
+      raw = JSON.parse(toText(data))
+    } catch {
+      this.error(c, 'bad_json', 'message is not valid JSON')
+      return
+    }
+    const rawId =
+      typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'string'
+        ? (raw as { id: string }).id
+        : undefined
     const requestId = rawId && /^[A-Za-z0-9_.:-]{1,64}$/.test(rawId) ? rawId : undefined
     if (typeof raw !== 'object' || raw === null || (raw as { v?: unknown }).v !== WS_PROTOCOL_VERSION) {
       this.error(c, 'unsupported_version', `send objects with "v": ${WS_PROTOCOL_VERSION}`, requestId)
@@ -219,36 +372,76 @@ export class WsBridge extends EventEmitter {
       return
     }
     const m = parsed.data
-    if (m.type === 'ping') { this.send(c, { v: WS_PROTOCOL_VERSION, type: 'pong', ...(m.id ? { id: m.id } : {}), at: Date.now() }); return }
-    if (m.type === 'auth') { this.onAuth(c, m.token, m.name); return }
-    if (!c.role) { this.error(c, 'unauthorised', 'authenticate first: {"v":1,"type":"auth","token":"..."}', requestId); return }
+    if (m.type === 'ping') {
+      this.send(c, { v: WS_PROTOCOL_VERSION, type: 'pong', ...(m.id ? { id: m.id } : {}), at: Date.now() })
+      return
+    }
+    if (m.type === 'auth') {
+      this.onAuth(c, m.token)
+      return
+    }
+    if (!c.role) {
+      this.error(c, 'unauthorised', 'authenticate first: {"v":1,"type":"auth","token":"..."}', requestId)
+      return
+    }
     switch (m.type) {
       case 'subscribe':
       case 'unsubscribe': {
-        for (const t of m.topics) if (m.type === 'subscribe') c.topics.add(t); else c.topics.delete(t)
+        for (const t of m.topics)
+          if (m.type === 'subscribe') c.topics.add(t)
+          else c.topics.delete(t)
         this.send(c, { v: WS_PROTOCOL_VERSION, type: 'subscribed', topics: [...c.topics] })
         if (m.type === 'subscribe' && m.topics.includes('status')) this.send(c, this.statusMessage())
         this.updateStatusTimer()
         return
       }
+      case 'view':
+        if (!this.takeToken(c, m.id, c.viewBucket)) return
+        void this.onView(c, m.id, m.view, m.q)
+        return
       case 'request':
-        void this.onRequest(c, m.id, m.command !== undefined ? `${m.command} ${m.args ?? ''}`.trim() : m.text ?? '', m.command !== undefined)
+        if (!this.takeToken(c, m.id)) return
+        void this.onRequest(
+          c,
+          m.id,
+          m.command !== undefined ? `${m.command} ${m.args ?? ''}`.trim() : (m.text ?? ''),
+          m.command !== undefined,
+        )
         return
     }
   }
 
-  private onAuth(c: Client, token: string, name: string | undefined): void {
-    if (c.role) { this.error(c, 'invalid', 'already authenticated'); return }
+  /** Spend one request token; answers `rate_limited` and returns false when the client has none left. */
+  private takeToken(c: Client, requestId: string, bucket = c.bucket): boolean {
+    if (bucket.take()) return true
+    this.error(c, 'rate_limited', `too many requests; wait ${bucket.waitMs()} ms`, requestId)
+    return false
+  }
+
+  private onAuth(c: Client, token: string): void {
+    if (c.role) {
+      this.error(c, 'invalid', 'already authenticated')
+      return
+    }
     const role = this.auth.check(token)
     if (!role) {
       c.authFailures += 1
       log.warn('WebSocket authentication failed', { client: c.id, failures: c.authFailures })
       this.error(c, 'auth_failed', 'unknown token')
-      if (c.authFailures >= (this.opts.maxAuthFailures ?? 5)) c.socket.close(1008, 'too many failed authentication attempts')
+      if (c.authFailures >= (this.opts.maxAuthFailures ?? 5))
+        c.socket.close(1008, 'too many failed authentication attempts')
+      return
+    }
+    const authenticated = [...this.clients.values()].filter((x) => x.role).length
+    if (authenticated >= (this.opts.maxClients ?? 32)) {
+      c.socket.close(1013, 'too many clients')
+      this.forget(c)
       return
     }
     c.role = role
-    c.player = `ws:${name ?? c.id}`
+    // Identity comes from the token, never from the client: the auth message's optional `name` is not used (a guest
+    // naming itself "alice" must not pass alice's ownership checks or reset its LLM budget by renaming).
+    c.player = `ws:${role}`
     if (c.authTimer) clearTimeout(c.authTimer)
     c.authTimer = null
     log.info('WebSocket client authenticated', { client: c.id, role })
@@ -263,7 +456,8 @@ export class WsBridge extends EventEmitter {
       principal: { kind: 'ws', clientId: c.id, role },
       player: c.player,
       text,
-      reply: async (t, o) => this.send(c, { v: WS_PROTOCOL_VERSION, type: 'reply', requestId, text: t, private: o?.private ?? false }),
+      reply: async (t, o) =>
+        this.send(c, { v: WS_PROTOCOL_VERSION, type: 'reply', requestId, text: t, private: o?.private ?? false }),
     }
     const taskId = taskIdFor(req.id)
     const owner: TaskOwner = { client: c, requestId, seen: false }
@@ -278,6 +472,17 @@ export class WsBridge extends EventEmitter {
     }
   }
 
+  private async onView(c: Client, requestId: string, view: WsViewName, q: string | undefined): Promise<void> {
+    try {
+      const a = await this.views.answer(c.role!, view, q)
+      if (a.ok) this.send(c, { v: WS_PROTOCOL_VERSION, type: 'view', requestId, data: a.data })
+      else this.error(c, a.code, a.message, requestId)
+    } catch (err) {
+      log.error('ws view failed', { client: c.id, view, err: err instanceof Error ? err.message : String(err) })
+      this.error(c, 'internal', 'the view failed on my side; the error is in the log', requestId)
+    }
+  }
+
   // ------------------------------------------------------------------ events out
 
   private onTaskEvent(e: TaskEvent): void {
@@ -286,8 +491,15 @@ export class WsBridge extends EventEmitter {
     if (e.kind === 'finished') this.tasks.delete(e.taskId)
     for (const c of [...this.clients.values()]) {
       if (!c.role) continue
-      if (owner && owner.client === c) this.send(c, { v: WS_PROTOCOL_VERSION, type: 'task', event: e, requestId: owner.requestId })
-      else if (c.topics.has('tasks')) this.send(c, { v: WS_PROTOCOL_VERSION, type: 'task', event: e })
+      if (owner && owner.client === c)
+        this.send(c, { v: WS_PROTOCOL_VERSION, type: 'task', event: e, requestId: owner.requestId })
+      // Guests see that others' tasks run, not what was asked (requests may have been whispered).
+      else if (c.topics.has('tasks'))
+        this.send(c, {
+          v: WS_PROTOCOL_VERSION,
+          type: 'task',
+          event: c.role === 'guest' && e.kind === 'started' ? { ...e, text: '' } : e,
+        })
     }
   }
 
@@ -295,7 +507,9 @@ export class WsBridge extends EventEmitter {
     const s = this.router.services.body.status()
     const cur = this.router.queue.current()
     return {
-      v: WS_PROTOCOL_VERSION, type: 'status', ...s,
+      v: WS_PROTOCOL_VERSION,
+      type: 'status',
+      ...s,
       task: cur ? { id: cur.id, player: cur.player, command: cur.command, progress: cur.progress } : null,
       queued: this.router.queue.pending().length,
       at: Date.now(),
@@ -305,7 +519,10 @@ export class WsBridge extends EventEmitter {
   private updateStatusTimer(): void {
     const wanted = !this.closed && [...this.clients.values()].some((c) => c.role && c.topics.has('status'))
     if (wanted && !this.statusTimer) {
-      this.statusTimer = setInterval(() => this.broadcast('status', this.statusMessage()), this.opts.statusIntervalMs ?? 5000)
+      this.statusTimer = setInterval(
+        () => this.broadcast('status', this.statusMessage()),
+        this.opts.statusIntervalMs ?? 5000,
+      )
       this.statusTimer.unref()
     } else if (!wanted && this.statusTimer) {
       clearInterval(this.statusTimer)
