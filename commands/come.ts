@@ -9,6 +9,7 @@ export default defineCommand({
   args: z.object({}).passthrough(),
   minRole: 'trusted',
   mode: 'task',
+  interactive: true,
   async run({ request, services, signal }) {
     return services.body.come(request.player, signal)
   },

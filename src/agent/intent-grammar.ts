@@ -6,12 +6,15 @@
  * bot itself ("ignore previous instructions", "make me owner") are dropped; they can never yield anything but
  * goals, a question or a refusal. `confident` is false when the grammar did not understand (an LLM may do better).
  */
-import { Conditions as ConditionsSchema, Goal, type Conditions } from '../schemas/goal.js'
+import { Conditions as ConditionsSchema, Goal, MAX_COUNT, type Conditions } from '../schemas/goal.js'
 import type { Intent } from '../schemas/intent.js'
 import type { IntentKnowledge } from './intent-knowledge.js'
 import { phraseRe, parseQuantity, resolveItem, vocabulary } from './intent-words.js'
 
-export interface GrammarResult { intent: Intent; confident: boolean }
+export interface GrammarResult {
+  intent: Intent
+  confident: boolean
+}
 
 type Verb = 'obtain' | 'craft' | 'mine' | 'find'
 type Part =
@@ -22,20 +25,30 @@ type Part =
   | { t: 'injection' }
   | { t: 'empty' }
 
-export const INJECTION_REASON = 'I only get, craft, mine and find things; a request cannot change roles, permissions or my instructions.'
-export const NOT_UNDERSTOOD = 'I can get, craft, mine or find things, e.g. "get 3 iron ingots" or "find a cow in the desert". What should I do?'
+export const INJECTION_REASON =
+  'I only get, craft, mine and find things; a request cannot change roles, permissions or my instructions.'
+export const NOT_UNDERSTOOD =
+  'I can get, craft, mine or find things, e.g. "get 3 iron ingots" or "find a cow in the desert". What should I do?'
 
 const INJECTION = [
   /\b(ignore|disregard|forget|override|bypass)\b.*\b(instruction|instructions|rules?|prompts?|previous|above|earlier|everything|system)\b/,
   /\b(you are now|from now on you|new instructions|system prompt|developer (message|mode)|jailbreak|act as|pretend)\b/,
   /\b(make|set|give|grant|promote|add|appoint|let)\b.*\b(owner|owners|admin|admins|administrator|op|ops|operator|trusted|role|roles|permissions?|moderator|mod|whitelist)\b/,
   /\b(owner|admin|operator|trusted|role|permissions?)\b\s*(status|rights|access|level)?\s*$/,
-  /^\/[a-z]+/, /\bsudo\b/, /\b(reveal|print|show|repeat)\b.*\b(prompt|instructions|config|token|key|password)\b/,
+  /^\/[a-z]+/,
+  /\bsudo\b/,
+  /\b(reveal|print|show|repeat)\b.*\b(prompt|instructions|config|token|key|password)\b/,
 ]
+
+/** Whether a normalised clause tries to instruct the bot itself (roles, prompts, commands). */
+export function isInjection(clause: string): boolean {
+  return INJECTION.some((re) => re.test(clause))
+}
 
 /** Lower-case, drop punctuation we don't use, protect multi-word ids containing "and". */
 function normalise(text: string): string {
-  return text.toLowerCase()
+  return text
+    .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/flint and steel/g, 'flint_and_steel')
     .replace(/[^a-z0-9_'\s.,;!?\n/-]/g, ' ')
@@ -45,7 +58,8 @@ function normalise(text: string): string {
 function stripPolite(s: string): string {
   const { words: w } = vocabulary()
   let out = s.trim()
-  const pre = phraseRe(w.politePrefixes), suf = new RegExp(`\\s(?:${w.politeSuffixes.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`)
+  const pre = phraseRe(w.politePrefixes),
+    suf = new RegExp(`\\s(?:${w.politeSuffixes.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`)
   for (let i = 0; i < 6; i++) {
     const before = out
     const m = pre.exec(out)
@@ -58,11 +72,17 @@ function stripPolite(s: string): string {
 
 function matchVerb(s: string): { verb: Verb; rest: string } | null {
   const { words: w } = vocabulary()
-  const table: Array<[Verb, string[]]> = [['find', w.findVerbs], ['mine', w.mineVerbs], ['craft', w.craftVerbs], ['obtain', w.obtainVerbs]]
+  const table: Array<[Verb, string[]]> = [
+    ['find', w.findVerbs],
+    ['mine', w.mineVerbs],
+    ['craft', w.craftVerbs],
+    ['obtain', w.obtainVerbs],
+  ]
   let best: { verb: Verb; rest: string; len: number } | null = null
   for (const [verb, list] of table) {
     for (const v of list) {
-      if ((s === v || s.startsWith(`${v} `)) && (!best || v.length > best.len)) best = { verb, rest: s.slice(v.length).trim(), len: v.length }
+      if ((s === v || s.startsWith(`${v} `)) && (!best || v.length > best.len))
+        best = { verb, rest: s.slice(v.length).trim(), len: v.length }
     }
   }
   if (!best) return null
@@ -88,7 +108,10 @@ function extractConditions(s: string, kb: IntentKnowledge): { rest: string; cond
   const take = <K extends string>(table: Record<K, string[]>): K | null => {
     for (const [k, phrases] of Object.entries(table) as Array<[K, string[]]>) {
       const m = phraseRe(phrases).exec(rest)
-      if (m) { rest = `${rest.slice(0, m.index)} ${rest.slice(m.index + m[0].length)}`; return k }
+      if (m) {
+        rest = `${rest.slice(0, m.index)} ${rest.slice(m.index + m[0].length)}`
+        return k
+      }
     }
     return null
   }
@@ -97,21 +120,33 @@ function extractConditions(s: string, kb: IntentKnowledge): { rest: string; cond
   c.time = take(w.time)
   const stop = '(?=\\s+(?:in|on|at|during|while|when|near|next|close|beside|around|by|with)\\s|\\s*$)'
   // "with a grass next to it" / "with water nearby": the thing named is what must be near
-  const withNear = /\swith\s+(?:a|an|the|some)?\s*([a-z_ ]+?)\s+(?:next to it|near it|nearby|beside it|close by)(?=\s|$)/.exec(rest)
+  const withNear =
+    /\swith\s+(?:a|an|the|some)?\s*([a-z_ ]+?)\s+(?:next to it|near it|nearby|beside it|close by)(?=\s|$)/.exec(rest)
   if (withNear) {
     const id = nearName(withNear[1]!, kb)
-    if (id) { c.near = id; rest = `${rest.slice(0, withNear.index)} ${rest.slice(withNear.index + withNear[0].length)}` }
+    if (id) {
+      c.near = id
+      rest = `${rest.slice(0, withNear.index)} ${rest.slice(withNear.index + withNear[0].length)}`
+    }
   }
-  const near = c.near ? null : new RegExp(`\\s(?:${w.nearWords.join('|')})\\s+(?:to\\s+)?((?:a|an|the|some)\\s+)?([a-z_ ]+?)${stop}`).exec(rest)
+  const near = c.near
+    ? null
+    : new RegExp(`\\s(?:${w.nearWords.join('|')})\\s+(?:to\\s+)?((?:a|an|the|some)\\s+)?([a-z_ ]+?)${stop}`).exec(rest)
   if (near) {
     const id = nearName(near[2]!, kb)
-    if (id) { c.near = id; rest = `${rest.slice(0, near.index)} ${rest.slice(near.index + near[0].length)}` }
+    if (id) {
+      c.near = id
+      rest = `${rest.slice(0, near.index)} ${rest.slice(near.index + near[0].length)}`
+    }
   }
   const biome = new RegExp(`\\s(?:in|on)\\s+(?:a|an|the)?\\s*([a-z_ ]+?)(?:\\s+biome)?${stop}`).exec(rest)
   if (biome) {
     const raw = biome[1]!.trim().replace(/\s+/g, '_')
     const id = [raw, raw.replace(/s$/, ''), `${raw}s`].find((b) => kb.isBiome(b))
-    if (id) { c.biome = id; rest = `${rest.slice(0, biome.index)} ${rest.slice(biome.index + biome[0].length)}` }
+    if (id) {
+      c.biome = id
+      rest = `${rest.slice(0, biome.index)} ${rest.slice(biome.index + biome[0].length)}`
+    }
   }
   // Always an object for find-requests (possibly all null): a goal with conditions is something to *find*, not obtain.
   return { rest: rest.replace(/\s+/g, ' ').trim(), conditions: c }
@@ -132,19 +167,27 @@ function parsePart(raw: string, inherited: Verb | null, kb: IntentKnowledge): { 
   switch (r.kind) {
     case 'empty':
       if (conditions) return { part: { t: 'conditions', conditions }, verb }
-      return { part: m ? { t: 'clarify', question: `what should I ${m.verb === 'obtain' ? 'get' : m.verb}?`, confident: true } : { t: 'empty' }, verb }
-    case 'ambiguous': return { part: { t: 'clarify', question: r.question, confident: understood }, verb }
-    case 'impossible': return { part: { t: 'refuse', reason: refusal(r.id, r.reason) }, verb }
+      return {
+        part: m
+          ? { t: 'clarify', question: `what should I ${m.verb === 'obtain' ? 'get' : m.verb}?`, confident: true }
+          : { t: 'empty' },
+        verb,
+      }
+    case 'ambiguous':
+      return { part: { t: 'clarify', question: r.question, confident: understood }, verb }
+    case 'impossible':
+      return { part: { t: 'refuse', reason: refusal(r.id, r.reason) }, verb }
     case 'unknown': {
       if (!understood) return { part: { t: 'clarify', question: NOT_UNDERSTOOD, confident: false }, verb }
       const name = r.name.slice(0, 40)
-      const question = r.suggestions.length > 0
-        ? `I don't know "${name}". Did you mean ${orList(r.suggestions)}?`
-        : `I don't know "${name}" in Minecraft ${kb.version}. Which item do you mean?`
+      const question =
+        r.suggestions.length > 0
+          ? `I don't know "${name}". Did you mean ${orList(r.suggestions)}?`
+          : `I don't know "${name}" in Minecraft ${kb.version}. Which item do you mean?`
       return { part: { t: 'clarify', question, confident: false }, verb }
     }
     case 'ok': {
-      const goal = Goal.parse({ object: r.id, count: Math.min(2304, q.count ?? 1), conditions })
+      const goal = Goal.parse({ object: r.id, count: Math.min(MAX_COUNT, q.count ?? 1), conditions })
       return { part: { t: 'goal', verb: verb ?? 'obtain', goal }, verb }
     }
   }
@@ -176,14 +219,20 @@ export function parseOffline(text: string, kb: IntentKnowledge): GrammarResult {
     if (p.t === 'goal') goals.push(p.goal)
     else if (p.t === 'conditions') {
       const prev = goals[goals.length - 1]
-      if (prev) prev.conditions = { ...(prev.conditions ?? ConditionsSchema.parse({})), ...Object.fromEntries(Object.entries(p.conditions).filter(([, v]) => v !== null)) }
+      if (prev)
+        prev.conditions = {
+          ...(prev.conditions ?? ConditionsSchema.parse({})),
+          ...Object.fromEntries(Object.entries(p.conditions).filter(([, v]) => v !== null)),
+        }
     }
   }
   const refuse = parts.find((p) => p.t === 'refuse')
   if (refuse && refuse.t === 'refuse') return { intent: { kind: 'refuse', reason: refuse.reason }, confident: true }
   const clarify = parts.find((p) => p.t === 'clarify')
-  if (clarify && clarify.t === 'clarify') return { intent: { kind: 'clarify', question: clarify.question }, confident: clarify.confident }
+  if (clarify && clarify.t === 'clarify')
+    return { intent: { kind: 'clarify', question: clarify.question }, confident: clarify.confident }
   if (goals.length > 0) return { intent: { kind: 'goals', goals: goals.slice(0, 8) }, confident: true }
-  if (parts.some((p) => p.t === 'injection')) return { intent: { kind: 'refuse', reason: INJECTION_REASON }, confident: true }
+  if (parts.some((p) => p.t === 'injection'))
+    return { intent: { kind: 'refuse', reason: INJECTION_REASON }, confident: true }
   return { intent: { kind: 'clarify', question: NOT_UNDERSTOOD }, confident: false }
 }

@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { TimeOfDay, Weather } from '../schemas/goal.js'
 import type { IntentKnowledge } from './intent-knowledge.js'
+import { parseTable } from '../util/text.js'
 
 const DATA_DIR = fileURLToPath(new URL('../../data/intent/', import.meta.url))
 
@@ -22,8 +24,8 @@ export interface Words {
   politeSuffixes: string[]
   recipients: string[]
   articles: string[]
-  time: Record<'day' | 'dusk' | 'night', string[]>
-  weather: Record<'clear' | 'rain' | 'thunder', string[]>
+  time: Record<TimeOfDay, string[]>
+  weather: Record<Weather, string[]>
   brightness: Record<'sufficient' | 'dark', string[]>
   nearWords: string[]
 }
@@ -38,15 +40,16 @@ export interface Nicknames {
 let words: Words | undefined
 let nicks: Nicknames | undefined
 export function vocabulary(): { words: Words; nicks: Nicknames } {
-  words ??= JSON.parse(readFileSync(`${DATA_DIR}words.json`, 'utf8')) as Words
-  nicks ??= JSON.parse(readFileSync(`${DATA_DIR}nicknames.json`, 'utf8')) as Nicknames
+  words ??= parseTable(readFileSync(`${DATA_DIR}words.json`, 'utf8')) as Words
+  nicks ??= parseTable(readFileSync(`${DATA_DIR}nicknames.json`, 'utf8')) as Nicknames
   return { words, nicks }
 }
 
 /** Longest-first list of keys for prefix matching. */
 const longestFirst = (xs: Iterable<string>): string[] => [...xs].sort((a, b) => b.length - a.length)
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-export const phraseRe = (alts: string[]): RegExp => new RegExp(`(?:^|\\s)(?:${longestFirst(alts).map(esc).join('|')})(?=\\s|$)`)
+export const phraseRe = (alts: string[]): RegExp =>
+  new RegExp(`(?:^|\\s)(?:${longestFirst(alts).map(esc).join('|')})(?=\\s|$)`)
 
 /** Parse a number at the start of `s`: digits, "twenty one", "twenty-one", "a dozen". */
 function leadingNumber(s: string): { n: number; rest: string } | null {
@@ -59,9 +62,16 @@ function leadingNumber(s: string): { n: number; rest: string } | null {
   let n = numbers[first]!
   let used = 1
   const second = toks[1] ?? ''
-  if (n >= 20 && n < 100 && n % 10 === 0 && second in numbers && numbers[second]! < 10 && numbers[second]! > 0) { n += numbers[second]!; used = 2 }
-  else if (n < 10 && second === 'hundred') { n *= 100; used = 2 }
-  else if (n < 10 && second === 'dozen') { n *= 12; used = 2 }
+  if (n >= 20 && n < 100 && n % 10 === 0 && second in numbers && numbers[second]! < 10 && numbers[second]! > 0) {
+    n += numbers[second]!
+    used = 2
+  } else if (n < 10 && second === 'hundred') {
+    n *= 100
+    used = 2
+  } else if (n < 10 && second === 'dozen') {
+    n *= 12
+    used = 2
+  }
   return { n, rest: toks.slice(used).join(' ') }
 }
 
@@ -75,14 +85,18 @@ export function parseQuantity(phrase: string): { count: number | null; rest: str
   const stackOf = /^(.*?)\s*\bstacks?(?: of)?(?:\s+|$)/.exec(s)
   if (stackOf) {
     const lead = stackOf[1]!.trim()
-    const num = lead === '' || lead === 'a' || lead === 'an' || lead === 'one' ? { n: 1, rest: '' } : leadingNumber(lead)
+    const num =
+      lead === '' || lead === 'a' || lead === 'an' || lead === 'one' ? { n: 1, rest: '' } : leadingNumber(lead)
     if (num && num.rest.trim() === '') return { count: num.n * w.stack, rest: s.slice(stackOf[0].length) }
   }
   const num = leadingNumber(s)
   if (num && num.n > 0) return { count: num.n, rest: num.rest.replace(/^of\s+/, '') }
   for (const q of longestFirst(Object.keys(w.quantifiers))) {
     if (s === q || s.startsWith(`${q} `)) {
-      s = s.slice(q.length).trim().replace(/^of\s+/, '')
+      s = s
+        .slice(q.length)
+        .trim()
+        .replace(/^of\s+/, '')
       return { count: w.quantifiers[q]!, rest: s }
     }
   }
@@ -109,9 +123,13 @@ export type ItemResolution =
 export function cleanPhrase(phrase: string): string {
   const { articles } = vocabulary().words
   let s = phrase.trim().replace(/\s+/g, ' ')
-  for (let changed = true; changed;) {
+  for (let changed = true; changed; ) {
     changed = false
-    for (const a of articles) if (s.startsWith(`${a} `)) { s = s.slice(a.length + 1); changed = true }
+    for (const a of articles)
+      if (s.startsWith(`${a} `)) {
+        s = s.slice(a.length + 1)
+        changed = true
+      }
   }
   return s.replace(/\b(please|pls|thanks)\b/g, '').trim()
 }
@@ -125,11 +143,13 @@ export function resolveItem(phrase: string, kb: IntentKnowledge): ItemResolution
   const toks = spaced.split(/[\s-]+/).map((t) => n.words[t] ?? t)
   for (let i = 0; i + 1 < toks.length; i++) {
     const adj = n.toolAdjectives[toks[i]!]
-    if (adj && n.toolWords.includes(singular(toks[i + 1]!)) ) toks[i] = adj
+    if (adj && n.toolWords.includes(singular(toks[i + 1]!))) toks[i] = adj
   }
   const last = toks[toks.length - 1]!
   // singular first: "potatoes"/"carrots" are crop blocks too, but a player asking for them means the item
   const forms = [[...toks.slice(0, -1), singular(last)], toks]
+  // "zombies", "cookies", "pies": the -ies rule gives zomby; also try dropping the s alone
+  if (/ies$/.test(last)) forms.push([...toks.slice(0, -1), last.slice(0, -1)])
   for (const f of forms) {
     const amb = n.ambiguous[f.join(' ')]
     if (amb) return { kind: 'ambiguous', question: amb.question }
@@ -142,7 +162,7 @@ export function resolveItem(phrase: string, kb: IntentKnowledge): ItemResolution
     if (p) candidates.push(p)
     candidates.push(f.join('_'))
   }
-  for (const id of candidates) {
+  for (const id of candidates.map((c) => kb.current?.(c) ?? c)) {
     if (!kb.has(id)) continue
     const reason = kb.impossibleReason(id)
     return reason ? { kind: 'impossible', id, reason } : { kind: 'ok', id }

@@ -6,7 +6,7 @@
  * Strategy 'grammar-first' (default) uses the LLM only when the grammar did not understand; budget or model errors
  * fall back to the grammar's answer.
  */
-import { Goal } from '../schemas/goal.js'
+import { type Conditions, Goal } from '../schemas/goal.js'
 import { IntentReply, type Intent } from '../schemas/intent.js'
 import type { Llm } from '../llm/client.js'
 import { loadPrompt, PROMPT_SLOTS, quoteData, type PromptTemplate, type SlotsOf } from '../llm/prompts.js'
@@ -18,7 +18,11 @@ import { resolveItem } from './intent-words.js'
 
 const log = logger('intent')
 
-export interface IntentMeta { player: string; requestId?: string; signal?: AbortSignal }
+export interface IntentMeta {
+  player: string
+  requestId?: string
+  signal?: AbortSignal
+}
 export interface IntentResult {
   intent: Intent
   /** Which path produced it. */
@@ -34,7 +38,9 @@ export interface IntentParserOptions {
   promptsDir?: string
 }
 
-export interface IntentParser { parse(text: string, meta: IntentMeta): Promise<IntentResult> }
+export interface IntentParser {
+  parse(text: string, meta: IntentMeta): Promise<IntentResult>
+}
 
 export function createIntentParser(opts: IntentParserOptions): IntentParser {
   const { kb } = opts
@@ -47,7 +53,10 @@ export function createIntentParser(opts: IntentParserOptions): IntentParser {
   async function viaLlm(text: string, meta: IntentMeta): Promise<Intent> {
     const prompt = template!.render({ player: quoteData(meta.player), request: quoteData(text), version: kb.version })
     const reply = await llm!.complete(IntentReply, prompt, {
-      player: meta.player, goalKey: null, requestId: meta.requestId ?? null, ...(meta.signal ? { signal: meta.signal } : {}),
+      player: meta.player,
+      goalKey: null,
+      requestId: meta.requestId ?? null,
+      ...(meta.signal ? { signal: meta.signal } : {}),
     })
     return checkReply(reply, kb)
   }
@@ -68,6 +77,18 @@ export function createIntentParser(opts: IntentParserOptions): IntentParser {
 }
 
 /** Validate an LLM reply against the knowledge and complete goals with the Goal schema's defaults. */
+/** Model-given conditions checked against the game data: unknown biomes and things to be near are dropped. */
+export function checkConditions(conditions: Conditions | null | undefined, kb: IntentKnowledge): Conditions | null {
+  if (!conditions) return null
+  const near = conditions.near ? resolveItem(conditions.near, kb) : null
+  const checked: Conditions = {
+    ...conditions,
+    biome: conditions.biome && kb.isBiome(conditions.biome) ? conditions.biome : null,
+    near: near?.kind === 'ok' ? near.id : null,
+  }
+  return Object.values(checked).every((v) => v === null) ? null : checked
+}
+
 export function checkReply(reply: IntentReply, kb: IntentKnowledge): Intent {
   if (reply.kind === 'clarify') return { kind: 'clarify', question: reply.question.slice(0, 300) }
   if (reply.kind === 'refuse') return { kind: 'refuse', reason: reply.reason.slice(0, 300) || INJECTION_REASON }
@@ -75,26 +96,23 @@ export function checkReply(reply: IntentReply, kb: IntentKnowledge): Intent {
   for (const g of reply.goals) {
     const r = resolveItem(g.object.toLowerCase(), kb)
     switch (r.kind) {
-      case 'ok': break
-      case 'ambiguous': return { kind: 'clarify', question: r.question }
-      case 'impossible': return { kind: 'refuse', reason: refusal(r.id, r.reason) }
-      case 'empty': continue
-      case 'unknown': return {
-        kind: 'clarify',
-        question: r.suggestions.length ? `I don't know "${r.name.slice(0, 40)}". Did you mean ${r.suggestions.join(', ')}?` : `I don't know "${r.name.slice(0, 40)}". Which item do you mean?`,
-      }
+      case 'ok':
+        break
+      case 'ambiguous':
+        return { kind: 'clarify', question: r.question }
+      case 'impossible':
+        return { kind: 'refuse', reason: refusal(r.id, r.reason) }
+      case 'empty':
+        continue
+      case 'unknown':
+        return {
+          kind: 'clarify',
+          question: r.suggestions.length
+            ? `I don't know "${r.name.slice(0, 40)}". Did you mean ${r.suggestions.join(', ')}?`
+            : `I don't know "${r.name.slice(0, 40)}". Which item do you mean?`,
+        }
     }
-    let conditions = g.conditions
-    if (conditions) {
-      const near = conditions.near ? resolveItem(conditions.near, kb) : null
-      conditions = {
-        ...conditions,
-        biome: conditions.biome && kb.isBiome(conditions.biome) ? conditions.biome : null,
-        near: near?.kind === 'ok' ? near.id : null,
-      }
-      if (Object.values(conditions).every((v) => v === null)) conditions = null
-    }
-    goals.push(Goal.parse({ object: r.id, count: g.count, conditions }))
+    goals.push(Goal.parse({ object: r.id, count: g.count, conditions: checkConditions(g.conditions, kb) }))
   }
   return goals.length > 0 ? { kind: 'goals', goals } : { kind: 'clarify', question: 'what should I get?' }
 }

@@ -1,0 +1,202 @@
+/**
+ * Issue 15 end to end on the practice world (seed 42, the real app, real players): the request loop closes at the
+ * player. "bring me 4 oak planks" ends with 4 oak planks in the *player's* inventory; "give me your cobblestone"
+ * hands over what the bot carries; "get 2 sticks and bring them to me" delivers exactly 2 of the 4 crafted;
+ * "how do I make a compass" is answered offline with the real recipe within a second; every request is acknowledged
+ * at once; `come` during a long task runs first and the task resumes; the 6th waiting request is refused; a
+ * guest's obtain is refused while a guest's question is answered.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Bot } from 'mineflayer'
+import type { TaskEvent } from '../../src/schemas/task.js'
+import { startPracticeApp, type PracticeApp } from '../helpers/app.js'
+import { command, countItem, joinPlayer, quit, waitFor, waitForMessage } from '../helpers/world.js'
+
+let scene: PracticeApp
+let gus: Bot
+let bob: Bot
+let cara: Bot
+const DELIVERY_MS = 60_000
+
+beforeAll(async () => {
+  scene = await startPracticeApp({ seed: 42, env: { GHOST_TRUSTED: 'Bob,Cara' } })
+  gus = await joinPlayer(scene.server, 'Gus')
+  bob = await joinPlayer(scene.server, 'Bob')
+  cara = await joinPlayer(scene.server, 'Cara')
+}, 90_000)
+afterAll(async () => {
+  quit(gus, bob, cara)
+  await scene?.stop()
+})
+
+/**
+ * Stand Alice on open ground 4–5 blocks from Ghost (both spawn on the same spot, and items tossed at a player
+ * standing inside the bot fly past her): the first spot with a solid block below and two air blocks above.
+ */
+async function standAliceApart(): Promise<void> {
+  const { ghost, alice } = scene
+  const o = ghost.entity.position.floored()
+  for (const [dx, dz] of [
+    [4, 0],
+    [-4, 0],
+    [0, 4],
+    [0, -4],
+    [4, 4],
+    [-4, -4],
+    [5, 0],
+    [0, 5],
+  ] as const) {
+    for (let dy = 3; dy >= -3; dy--) {
+      const p = o.offset(dx, dy, dz)
+      const below = ghost.blockAt(p.offset(0, -1, 0))
+      if (
+        below?.boundingBox === 'block' &&
+        ghost.blockAt(p)?.name === 'air' &&
+        ghost.blockAt(p.offset(0, 1, 0))?.name === 'air'
+      ) {
+        await command(alice, `/tp Alice ${p.x + 0.5} ${p.y} ${p.z + 0.5}`)
+        await waitFor(() => alice.entity.position.distanceTo(p.offset(0.5, 0, 0.5)) < 1, 5000, 'Alice moved')
+        return
+      }
+    }
+  }
+  throw new Error('no open ground near Ghost')
+}
+
+/**
+ * After "I dropped … at your feet" the player walks onto the items, as a player would (the give action's toss can
+ * land just beyond the pickup box: reported to the give action's owner). After "I gave", nothing to do.
+ */
+async function pickUp(bot: Bot, reply: string): Promise<void> {
+  if (!/I dropped/.test(reply)) return
+  const item = Object.values(bot.entities)
+    .filter((e) => e.name === 'item')
+    .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))[0]
+  if (item) await command(bot, `/tp ${bot.username} ${item.position.x} ${item.position.y} ${item.position.z}`)
+}
+
+/** Say a line and return how long until the bot's first reply, and that reply. */
+async function firstReply(bot: Bot, line: string, pattern: RegExp): Promise<{ ms: number; text: string }> {
+  const t0 = Date.now()
+  const reply = waitForMessage(bot, pattern, { from: 'Ghost', timeoutMs: 10_000 })
+  bot.chat(line)
+  const text = await reply
+  return { ms: Date.now() - t0, text }
+}
+
+describe('requests that close at the player', () => {
+  it('answers "how do I make a compass" offline with the real recipe, within a second', async () => {
+    const { ms, text } = await firstReply(scene.alice, 'Ghost how do I make a compass?', /compass/)
+    expect(text).toBe('compass: 4 iron_ingot and 1 redstone at a crafting_table, makes 1.')
+    expect(ms).toBeLessThan(1000)
+  })
+
+  it(
+    "brings 4 oak planks into the player's inventory, acknowledged at once",
+    async () => {
+      const { ghost, alice } = scene
+      await standAliceApart()
+      await command(alice, '/give Ghost oak_log 1')
+      await waitFor(() => countItem(ghost, 'oak_log') === 1, 5000, 'Ghost holds a log')
+      const done = waitForMessage(alice, /^Done: 4 oak_planks/, { from: 'Ghost', timeoutMs: DELIVERY_MS })
+      const ack = await firstReply(alice, 'Ghost bring me 4 oak planks', /^On it/)
+      expect(ack.text).toMatch(/^On it: 4 oak_planks for you — starting now\.$/)
+      expect(ack.ms).toBeLessThan(1000)
+      const text = await done
+      expect(text).toMatch(/I (gave|dropped) 4 oak_planks (to|at) Alice/)
+      await pickUp(alice, text)
+      await waitFor(() => countItem(alice, 'oak_planks') === 4, 8000, 'Alice holds 4 oak_planks')
+      expect(countItem(ghost, 'oak_planks')).toBe(0)
+    },
+    DELIVERY_MS + 10_000,
+  )
+
+  it(
+    'gives what it carries: "give me your cobblestone"',
+    async () => {
+      const { ghost, alice } = scene
+      await command(alice, '/give Ghost cobblestone 5')
+      await waitFor(() => countItem(ghost, 'cobblestone') === 5, 5000, 'Ghost holds 5 cobblestone')
+      const before = countItem(alice, 'cobblestone')
+      const done = waitForMessage(alice, /I (gave|dropped) 5 cobblestone (to|at) Alice/, {
+        from: 'Ghost',
+        timeoutMs: DELIVERY_MS,
+      })
+      alice.chat('Ghost give me your cobblestone')
+      await pickUp(alice, await done)
+      await waitFor(() => countItem(alice, 'cobblestone') === before + 5, 8000, 'Alice holds 5 more cobblestone')
+      expect(countItem(ghost, 'cobblestone')).toBe(0)
+    },
+    DELIVERY_MS + 10_000,
+  )
+
+  it(
+    'chains obtain → deliver and hands over exactly what was asked (2 of the 4 sticks crafted)',
+    async () => {
+      const { ghost, alice } = scene
+      await command(alice, '/give Ghost oak_planks 2')
+      await waitFor(() => countItem(ghost, 'oak_planks') === 2, 5000, 'Ghost holds 2 planks')
+      const done = waitForMessage(alice, /^Done: 2 stick/, { from: 'Ghost', timeoutMs: DELIVERY_MS })
+      alice.chat('Ghost get 2 sticks and bring them to me')
+      const text = await done
+      expect(text).toMatch(/I (gave|dropped) 2 stick (to|at) Alice/)
+      await pickUp(alice, text)
+      await waitFor(() => countItem(alice, 'stick') === 2, 8000, 'Alice holds 2 sticks')
+      expect(countItem(ghost, 'stick')).toBe(2)
+    },
+    DELIVERY_MS + 10_000,
+  )
+
+  it("refuses a guest's obtain but answers the guest's question", async () => {
+    const denied = await firstReply(gus, 'Ghost bring me 4 oak planks', /Gus/)
+    expect(denied.text).toMatch(/needs the trusted role and you are guest/)
+    const answer = await firstReply(gus, 'Ghost where are diamonds?', /^diamond/)
+    expect(answer.text).toMatch(/^diamond: mine diamond_ore underground at y -64 to 16/)
+    expect(
+      scene.app.router.audit.recent.some((a) => a.player === 'Gus' && a.command.startsWith('ask:obtain') && !a.allowed),
+    ).toBe(true)
+  })
+
+  // Bob asks for the long task and says come; Cara fills her queue (the chat reply guard allows 10 replies per
+  // player per 30 s, so the two roles are split across players)
+  it('runs `come` ahead of a long task, resumes the task, and refuses a 6th waiting request', async () => {
+    const { app, ghost, alice } = scene
+    const events: TaskEvent[] = []
+    const off = app.router.onTaskEvent((e) => events.push(e))
+    try {
+      const started = waitForMessage(bob, /^On it: 3 iron_ingot/, { from: 'Ghost', timeoutMs: 10_000 })
+      bob.chat('Ghost get 3 iron ingots for yourself')
+      await started
+      await waitFor(() => events.some((e) => e.kind === 'action'), 30_000, 'the long task is under way')
+      const longId = events.find((e) => e.kind === 'started')!.taskId
+      // five of Cara's requests wait behind it; the sixth is refused with a sentence
+      for (let i = 0; i < 5; i++) {
+        const ack = waitForMessage(cara, /^On it: 1 dirt/, { from: 'Ghost', timeoutMs: 10_000 })
+        cara.chat('Ghost get 1 dirt for yourself')
+        await ack
+      }
+      const sixth = await firstReply(cara, 'Ghost get 1 sand for yourself', /sand|waiting/)
+      expect(sixth.text).toMatch(/You already have 5 requests waiting/)
+      // come goes first: the long task pauses, the bot walks to Bob, then the long task starts again
+      const p = ghost.entity.position.floored()
+      await command(alice, `/tp Bob ${p.x + 6} ${p.y + 2} ${p.z + 6}`)
+      const paused = waitForMessage(bob, /^Pausing "ask" for your come/, { from: 'Ghost', timeoutMs: 10_000 })
+      bob.chat('Ghost come')
+      await paused
+      await waitFor(() => ghost.entity.position.distanceTo(bob.entity.position) < 4, 30_000, 'Ghost came to Bob')
+      await waitFor(
+        () => events.filter((e) => e.kind === 'started' && e.taskId === longId).length === 2,
+        15_000,
+        'the long task resumed',
+      )
+      expect(events.some((e) => e.kind === 'finished' && e.taskId === longId)).toBe(false)
+      const stopped = waitForMessage(cara, /Stopping/, { from: 'Ghost', timeoutMs: 10_000 })
+      cara.chat('Ghost stop')
+      await stopped
+      app.router.queue.clear()
+      app.router.queue.stopCurrent()
+    } finally {
+      off()
+    }
+  }, 120_000)
+})
