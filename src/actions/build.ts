@@ -1,7 +1,11 @@
 /**
  * `build(blueprint)`: place the blocks of a shipped blueprint (data/blueprints/<name>.json: relative positions and
  * block names) bottom-up, on the first clear, level site 2–4 blocks from the bot (blueprint +z points away from it). Checks the materials first (`missing_materials`),
- * skips blocks already there, and fails with `no_space` when a spot is taken or has nothing to place against.
+ * skips blocks already there, and fails with `no_space` when a spot is taken or has nothing to place against. Within
+ * a layer a block goes next only once it has a neighbour to be placed against (a lintel after its posts); the
+ * pathfinder may not spend the blueprint's blocks on scaffolding meanwhile. The finished build is verified block by
+ * block (`unverified` lists mismatches, e.g. a block an admin removed). `buildBlueprintAt` is the build-at-a-place
+ * skill's entry (a given site and facing, a callback per finished layer).
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -12,24 +16,40 @@ import { didYouMean } from '../util/text.js'
 import { Vec3 } from 'vec3'
 import { fail, countOf, type Run } from './types.js'
 import { goals, goto } from './world.js'
+import { inBox } from '../schemas/region.js'
 
 export const Blueprint = z.object({
   name: z.string().min(1),
   description: z.string(),
-  blocks: z.array(z.object({ x: z.number().int(), y: z.number().int().min(0), z: z.number().int(), block: z.string().min(1) })).min(1).max(512),
+  blocks: z
+    .array(z.object({ x: z.number().int(), y: z.number().int().min(0), z: z.number().int(), block: z.string().min(1) }))
+    .min(1)
+    .max(512),
 })
 export type Blueprint = z.infer<typeof Blueprint>
 
 const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data/blueprints')
 
-export function blueprintNames(): string[] { return readdirSync(DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort() }
+export function blueprintNames(): string[] {
+  return readdirSync(DIR)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5))
+    .sort()
+}
 
 export function loadBlueprint(name: string): Blueprint | null {
   if (!/^[a-z0-9_]+$/.test(name) || !blueprintNames().includes(name)) return null
   return Blueprint.parse(JSON.parse(readFileSync(path.join(DIR, `${name}.json`), 'utf8')))
 }
 
-const SIDES = [new Vec3(0, -1, 0), new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1), new Vec3(0, 1, 0)]
+const SIDES = [
+  new Vec3(0, -1, 0),
+  new Vec3(1, 0, 0),
+  new Vec3(-1, 0, 0),
+  new Vec3(0, 0, 1),
+  new Vec3(0, 0, -1),
+  new Vec3(0, 1, 0),
+]
 
 /** Where blueprint block (x, y, z) goes for an origin and a forward direction (+z away from the bot, +x right). */
 function at(origin: Vec3, fx: number, fz: number, b: { x: number; y: number; z: number }): Vec3 {
@@ -42,7 +62,12 @@ function chooseSite(run: Run, bp: Blueprint): { origin: Vec3; fx: number; fz: nu
   const yaw = bot.entity.yaw
   const f0x = Math.round(-Math.sin(yaw))
   const f0z = f0x !== 0 ? 0 : Math.round(-Math.cos(yaw)) || 1
-  const dirs: Array<[number, number]> = [[f0x, f0z], [-f0z, f0x], [f0z, -f0x], [-f0x, -f0z]]
+  const dirs: Array<[number, number]> = [
+    [f0x, f0z],
+    [-f0z, f0x],
+    [f0z, -f0x],
+    [-f0x, -f0z],
+  ]
   const me = bot.entity.position.floored()
   for (const [fx, fz] of dirs) {
     for (const dist of [2, 3, 4]) {
@@ -53,7 +78,12 @@ function chooseSite(run: Run, bp: Blueprint): { origin: Vec3; fx: number; fz: nu
       const ok = bp.blocks.every((b) => {
         const p = at(origin, fx, fz, b)
         const here = bot.blockAt(p)
-        return !!here && (here.boundingBox === 'empty' || here.name === b.block) && here.name !== 'lava' && !(p.x === me.x && p.z === me.z && (p.y === me.y || p.y === me.y + 1))
+        return (
+          !!here &&
+          (here.boundingBox === 'empty' || here.name === b.block) &&
+          here.name !== 'lava' &&
+          !(p.x === me.x && p.z === me.z && (p.y === me.y || p.y === me.y + 1))
+        )
       })
       if (ok) return { origin, fx, fz }
     }
@@ -61,41 +91,154 @@ function chooseSite(run: Run, bp: Blueprint): { origin: Vec3; fx: number; fz: nu
   return null
 }
 
-export async function build(run: Run, action: Extract<Action, { type: 'build' }>): Promise<string> {
-  const { bot } = run
-  const bp = loadBlueprint(action.blueprint)
+/** Where a blueprint goes: its origin block and forward direction (+z of the blueprint). */
+export interface Site {
+  origin: Vec3
+  fx: number
+  fz: number
+}
+
+function loadOrFail(name: string): Blueprint {
+  const bp = loadBlueprint(name)
   if (!bp) {
-    const near = didYouMean(action.blueprint, blueprintNames())
-    fail('invalid', `There is no blueprint called "${action.blueprint}"; I know ${near.length ? near.join(', ') : blueprintNames().join(', ')}.`)
+    const near = didYouMean(name, blueprintNames())
+    fail(
+      'invalid',
+      `There is no blueprint called "${name}"; I know ${near.length ? near.join(', ') : blueprintNames().join(', ')}.`,
+    )
   }
+  return bp
+}
+
+/** Blocks a blueprint consumes, by name. */
+export function blueprintNeeds(bp: Blueprint): Record<string, number> {
   const need: Record<string, number> = {}
   for (const b of bp.blocks) need[b.block] = (need[b.block] ?? 0) + 1
-  const short = Object.entries(need).filter(([n, c]) => countOf(bot, [n]) < c).map(([n, c]) => `${c - countOf(bot, [n])} ${n}`)
-  if (short.length) fail('missing_materials', `To build the ${bp.name} I am short of ${short.join(', ')}.`)
-  const site = chooseSite(run, bp)
-  if (!site) fail('no_space', `There is no clear, level spot next to me for the ${bp.name}.`)
+  return need
+}
+
+/** Every blueprint block that is not what the blueprint says, as "x y z: want cobblestone, found air". */
+export function verifyBuild(bot: Run['bot'], bp: Blueprint, site: Site): string[] {
+  return bp.blocks.flatMap((spec) => {
+    const p = at(site.origin, site.fx, site.fz, spec)
+    const found = bot.blockAt(p)?.name ?? 'unloaded'
+    return found === spec.block ? [] : [`${p.x} ${p.y} ${p.z}: want ${spec.block}, found ${found}`]
+  })
+}
+
+/** Place the blueprint's blocks bottom-up at `site`; `onLayer(done, total)` after each layer. Returns blocks placed. */
+async function placeAll(
+  run: Run,
+  bp: Blueprint,
+  site: Site,
+  onLayer?: (done: number, total: number) => void,
+): Promise<number> {
+  const { bot } = run
   const { origin, fx, fz } = site
-  const order = [...bp.blocks].sort((a, b) => a.y - b.y || Math.abs(a.x) + Math.abs(a.z) - (Math.abs(b.x) + Math.abs(b.z)))
+  const order = [...bp.blocks].sort(
+    (a, b) => a.y - b.y || Math.abs(a.x) + Math.abs(a.z) - (Math.abs(b.x) + Math.abs(b.z)),
+  )
+  const inProtected = order.map((spec) => at(origin, fx, fz, spec)).find((p) => run.protected.some((b) => inBox(b, p)))
+  if (inProtected)
+    fail(
+      'unsafe',
+      `I never build inside a protected area; the ${bp.name} would reach ${inProtected.x} ${inProtected.y} ${inProtected.z}.`,
+    )
+  const layers = [...new Set(order.map((b) => b.y))]
   let placed = 0
-  for (const spec of order) {
-    run.check()
-    const pos = at(origin, fx, fz, spec)
-    const here = bot.blockAt(pos)
-    if (here?.name === spec.block) continue
-    if (here && here.boundingBox !== 'empty' && here.name !== 'water') fail('no_space', `Something (${here.name}) is in the way at ${pos.x} ${pos.y} ${pos.z}.`)
-    const me = bot.entity.position.floored()
-    if (me.equals(pos) || me.offset(0, 1, 0).equals(pos)) await goto(run, new goals.GoalInvert(new goals.GoalNear(pos.x, pos.y, pos.z, 1)), 'a spot out of the way')
-    if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4) await goto(run, new goals.GoalNear(pos.x, pos.y, pos.z, 3), 'the building site')
-    const ref = SIDES.map((s) => bot.blockAt(pos.plus(s))).find((b) => b && b.boundingBox === 'block')
-    if (!ref) fail('no_space', `There is nothing to place ${spec.block} against at ${pos.x} ${pos.y} ${pos.z}.`)
-    const item = bot.inventory.items().find((i) => i.name === spec.block)
-    if (!item) fail('missing_materials', `I ran out of ${spec.block}.`)
-    run.step()
-    await bot.equip(item, 'hand')
-    await bot.placeBlock(ref, pos.minus(ref.position)).catch(() => {})
-    if (bot.blockAt(pos)?.name !== spec.block) fail('no_space', `Placing ${spec.block} at ${pos.x} ${pos.y} ${pos.z} did not work.`)
-    placed++
-    run.progress.work(1)
+  for (const [i, y] of layers.entries()) {
+    const pending = order.filter((b) => b.y === y)
+    while (pending.length > 0) {
+      run.check()
+      // next: the nearest block that already has something to be placed against (a lintel waits for its posts)
+      const k = Math.max(
+        0,
+        pending.findIndex((spec) => hasSupport(bot, at(origin, fx, fz, spec))),
+      )
+      const spec = pending.splice(k, 1)[0]!
+      if (await placeOne(run, spec, at(origin, fx, fz, spec))) placed++
+    }
+    onLayer?.(i + 1, layers.length)
   }
-  return `I built the ${bp.name} (${placed} blocks placed) at ${origin.x} ${origin.y} ${origin.z}.`
+  return placed
+}
+
+function hasSupport(bot: Run['bot'], pos: Vec3): boolean {
+  return (
+    bot.blockAt(pos)?.boundingBox === 'block' || SIDES.some((s) => bot.blockAt(pos.plus(s))?.boundingBox === 'block')
+  )
+}
+
+/** One blueprint block; false when it was already there. */
+async function placeOne(run: Run, spec: Blueprint['blocks'][number], pos: Vec3): Promise<boolean> {
+  const { bot } = run
+  const here = bot.blockAt(pos)
+  if (here?.name === spec.block) return false
+  if (here && here.boundingBox !== 'empty' && here.name !== 'water')
+    fail('no_space', `Something (${here.name}) is in the way at ${pos.x} ${pos.y} ${pos.z}.`)
+  const me = bot.entity.position.floored()
+  if (me.equals(pos) || me.offset(0, 1, 0).equals(pos))
+    await goto(run, new goals.GoalInvert(new goals.GoalNear(pos.x, pos.y, pos.z, 1)), 'a spot out of the way')
+  if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4)
+    await goto(run, new goals.GoalNear(pos.x, pos.y, pos.z, 3), 'the building site')
+  const ref = SIDES.map((s) => bot.blockAt(pos.plus(s))).find((b) => b && b.boundingBox === 'block')
+  if (!ref) fail('no_space', `There is nothing to place ${spec.block} against at ${pos.x} ${pos.y} ${pos.z}.`)
+  const item = bot.inventory.items().find((i) => i.name === spec.block)
+  if (!item) fail('missing_materials', `I ran out of ${spec.block}.`)
+  run.step()
+  await bot.equip(item, 'hand')
+  await bot.placeBlock(ref, pos.minus(ref.position)).catch(() => {})
+  if (bot.blockAt(pos)?.name !== spec.block)
+    fail('no_space', `Placing ${spec.block} at ${pos.x} ${pos.y} ${pos.z} did not work.`)
+  run.progress.work(1)
+  return true
+}
+
+/** Check materials, place, then verify block by block (`unverified` lists the mismatches). */
+export async function buildSite(
+  run: Run,
+  bp: Blueprint,
+  site: Site | null,
+  onLayer?: (done: number, total: number) => void,
+): Promise<string> {
+  const { bot } = run
+  const need = blueprintNeeds(bp)
+  const short = Object.entries(need)
+    .filter(([n, c]) => countOf(bot, [n]) < c)
+    .map(([n, c]) => `${c - countOf(bot, [n])} ${n}`)
+  if (short.length) fail('missing_materials', `To build the ${bp.name} I am short of ${short.join(', ')}.`)
+  const where = site ?? chooseSite(run, bp)
+  if (!where) fail('no_space', `There is no clear, level spot next to me for the ${bp.name}.`)
+  // the pathfinder must not spend the blueprint's blocks on scaffolding (it towers up with dirt or cobblestone)
+  const moves = bot.pathfinder.movements
+  const scaffold = moves.scafoldingBlocks
+  moves.scafoldingBlocks = scaffold.filter((id) => !((bot.registry.items[id]?.name ?? '') in need))
+  let placed: number
+  try {
+    placed = await placeAll(run, bp, where, onLayer)
+  } finally {
+    moves.scafoldingBlocks = scaffold
+  }
+  const wrong = verifyBuild(bot, bp, where)
+  const o = where.origin
+  if (wrong.length)
+    fail(
+      'unverified',
+      `I built the ${bp.name} at ${o.x} ${o.y} ${o.z} but ${wrong.length} block${wrong.length === 1 ? ' is' : 's are'} not as planned: ${wrong.slice(0, 4).join('; ')}${wrong.length > 4 ? ' …' : ''}.`,
+    )
+  return `I built the ${bp.name} (${placed} blocks placed, all ${bp.blocks.length} checked) at ${o.x} ${o.y} ${o.z}.`
+}
+
+export async function build(run: Run, action: Extract<Action, { type: 'build' }>): Promise<string> {
+  return buildSite(run, loadOrFail(action.blueprint), null)
+}
+
+/** The `build … at a place` skill's entry: a named blueprint at a given site (not a planner action). */
+export function buildBlueprintAt(
+  run: Run,
+  name: string,
+  site: Site,
+  onLayer?: (done: number, total: number) => void,
+): Promise<string> {
+  return buildSite(run, loadOrFail(name), site, onLayer)
 }
