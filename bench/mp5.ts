@@ -6,92 +6,46 @@
  * drawn from the seed and task (MP5 started from varied situations). Success: process — the item (any wood type for
  * log/planks/boat) is in the bot's inventory at the end; context — the reply says "Found" (or "Done" when our grammar
  * reads the sentence as an obtain goal, e.g. a tree → a log). Death or timeout is failure. Prints a table and writes
- * bench/results/mp5.json. Env: MP5_VERBOSE=1 logs every action; MP5_SEEDS (count or list, default 3), MP5_TASK_MS (default 600000), MP5_TASKS (filter,
+ * bench/results/mp5.json (one run = bench/lib/offline-run.ts, shared with bench:diamond). Env: MP5_VERBOSE=1 logs every action; MP5_SEEDS (count or list, default 3), MP5_TASK_MS (default 600000), MP5_TASKS (filter,
  * see bench/lib/mp5-tasks.ts). Tasks the practice world cannot host are listed with the reason, never dropped.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { inventoryCounts } from '../src/actions/types.js'
-import { createApp, type App } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
-import type { TaskEvent } from '../src/router/progress.js'
-import { newRequestId } from '../src/router/request.js'
-import { startEmbeddedServer, type ServerHandle } from '../src/server/process.js'
 import { hash } from '../src/server/worldgen/noise.js'
 import { setLogLevel } from '../src/util/log.js'
 import { holdsGoal, loadTasks, median, seedsFrom, selectTasks, VERSION, type Mp5Task } from './lib/mp5-tasks.js'
+import { runOffline } from './lib/offline-run.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const TASK_MS = Number(process.env.MP5_TASK_MS ?? 600_000)
-/** Time to stop the task and hear its reply after the limit. */
-const GRACE_MS = 15_000
-const CONNECT_MS = 60_000
 
-interface Run { seed: number; ok: boolean; durationMs: number; outcome: string; reply: string; startTime: number | null }
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
-
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
-    p.then((v) => { clearTimeout(t); resolve(v) }, (e: unknown) => { clearTimeout(t); reject(e instanceof Error ? e : new Error(String(e))) })
-  })
+interface Run {
+  seed: number
+  ok: boolean
+  durationMs: number
+  outcome: string
+  reply: string
+  startTime: number | null
 }
 
 async function runOnce(task: Mp5Task, seed: number): Promise<Run> {
-  let server: ServerHandle | null = null
-  let app: App | null = null
   const startTime = task.kind === 'context' ? hash(seed, ...[...task.id].map((c) => c.charCodeAt(0))) % 24000 : null
-  try {
-    server = await startEmbeddedServer({ port: 0, version: VERSION, seed })
-    const cfg = loadConfig({
-      GHOST_OWNERS: 'Bench', GHOST_DB: ':memory:', GHOST_AUDIT_LOG: '', GHOST_CHAT_INTERVAL_MS: '0',
-      // the agent's own budget ends a little before the hard limit, so its reply says what was still missing
-      GHOST_GOAL_TIME_BUDGET_MS: String(Math.max(1000, TASK_MS - 5000)), LOG_LEVEL: 'silent',
-    }, '/nonexistent.json')
-    if (!cfg.ok) throw new Error(JSON.stringify(cfg.problems))
-    app = await createApp(cfg.config, { host: '127.0.0.1', port: server.port }, { initialBackoffMs: 500 })
-    const bot = await withTimeout(app.ready(), CONNECT_MS, 'bot spawn')
-    if (startTime !== null) { bot.chat(`/time set ${startTime}`); await sleep(500) }
-    await sleep(1500) // let the chunks around spawn arrive
-    let died = false
-    app.supervisor.on('spawn', (b: typeof bot) => b.on('death', () => { died = true }))
-    bot.on('death', () => { died = true })
-    const id = newRequestId()
-    const taskId = `t-${id}`
-    const replies: string[] = []
-    const started = Date.now()
-    const finished = new Promise<{ ok: boolean; message: string }>((resolve) => {
-      const off = app!.router.onTaskEvent((e: TaskEvent) => { if (e.kind === 'finished' && e.taskId === taskId) { off(); resolve(e) } })
-    })
-    if (process.env.MP5_VERBOSE === '1') {
-      app.router.onTaskEvent((e: TaskEvent) => {
-        if (e.kind === 'action') process.stderr.write(`    [${((Date.now() - started) / 1000).toFixed(1)}s] ${e.action} ${e.ok ? 'ok' : e.reason}: ${e.message.slice(0, 160)}\n`)
-        if (e.kind === 'progress') process.stderr.write(`    [${((Date.now() - started) / 1000).toFixed(1)}s] ${e.done}/${e.total} ${e.message}\n`)
-      })
-    }
-    await app.router.handle({ id, source: 'console', principal: { kind: 'console' }, player: 'Bench', text: task.request, reply: async (t) => { replies.push(t) } })
-    let timedOut = false
-    const limit = sleep(TASK_MS).then(() => { timedOut = true; app!.router.queue.stopCurrent() })
-    const end = await Promise.race([finished, limit.then(() => withTimeout(finished, GRACE_MS, 'stopping the task'))])
-    const durationMs = Date.now() - started
-    const reply = replies.join(' ') || end.message
-    const cur = app.supervisor.current
-    const inv = cur?.entity ? inventoryCounts(cur) : {}
-    let ok: boolean
-    if (task.kind === 'process') ok = holdsGoal(task.item, inv)
-    else ok = /^(Found|Done)\b/.test(reply)
-    if (timedOut) ok = false
-    if (died) ok = false
-    const outcome = timedOut ? 'timeout' : died ? 'died' : ok ? 'success' : 'failed'
-    return { seed, ok, durationMs, outcome, reply: reply.slice(0, 300), startTime }
-  } catch (err) {
-    return { seed, ok: false, durationMs: 0, outcome: 'error', reply: (err as Error).message.slice(0, 300), startTime }
-  } finally {
-    await app?.stop().catch(() => {})
-    await server?.stop().catch(() => {})
-  }
+  const r = await runOffline({
+    seed,
+    request: task.request,
+    taskMs: TASK_MS,
+    startTime,
+    setup: task.setup,
+    verbosePrefix: process.env.MP5_VERBOSE === '1' ? '    ' : undefined,
+  })
+  if (r.outcome === 'error') return { seed, ok: false, durationMs: 0, outcome: 'error', reply: r.reply, startTime }
+  const timedOut = r.outcome === 'timeout'
+  const died = r.deaths > 0
+  let ok = task.kind === 'process' ? holdsGoal(task.item, r.inventory) : /^(Found|Done)\b/.test(r.reply)
+  if (timedOut || died) ok = false
+  const outcome = timedOut ? 'timeout' : died ? 'died' : ok ? 'success' : 'failed'
+  return { seed, ok, durationMs: r.durationMs, outcome, reply: r.reply, startTime }
 }
 
 async function main(): Promise<void> {
@@ -105,10 +59,18 @@ async function main(): Promise<void> {
     process.stderr.write(`mp5: ${(err as Error).message}\n`)
     process.exit(2)
   }
-  if (!Number.isFinite(TASK_MS) || TASK_MS < 1000) { process.stderr.write(`mp5: MP5_TASK_MS must be at least 1000, got ${process.env.MP5_TASK_MS}\n`); process.exit(2) }
-  if (tasks.length === 0) { process.stderr.write(`mp5: MP5_TASKS=${process.env.MP5_TASKS} matches no task\n`); process.exit(2) }
+  if (!Number.isFinite(TASK_MS) || TASK_MS < 1000) {
+    process.stderr.write(`mp5: MP5_TASK_MS must be at least 1000, got ${process.env.MP5_TASK_MS}\n`)
+    process.exit(2)
+  }
+  if (tasks.length === 0) {
+    process.stderr.write(`mp5: MP5_TASKS=${process.env.MP5_TASKS} matches no task\n`)
+    process.exit(2)
+  }
   const hosted = tasks.filter((t) => !t.unhostable)
-  process.stderr.write(`mp5: ${hosted.length} task(s) × ${seeds.length} seed(s) [${seeds.join(', ')}], limit ${TASK_MS / 1000}s each; ${tasks.length - hosted.length} not hostable\n`)
+  process.stderr.write(
+    `mp5: ${hosted.length} task(s) × ${seeds.length} seed(s) [${seeds.join(', ')}], limit ${TASK_MS / 1000}s each; ${tasks.length - hosted.length} not hostable\n`,
+  )
   const t0 = Date.now()
   const results: Array<Mp5Task & { runs: Run[] }> = []
   for (const task of tasks) {
@@ -117,7 +79,9 @@ async function main(): Promise<void> {
       for (const seed of seeds) {
         const r = await runOnce(task, seed)
         runs.push(r)
-        process.stderr.write(`  ${task.kind} ${task.id} seed ${seed}: ${r.outcome} in ${(r.durationMs / 1000).toFixed(1)}s — ${r.reply.slice(0, 140)}\n`)
+        process.stderr.write(
+          `  ${task.kind} ${task.id} seed ${seed}: ${r.outcome} in ${(r.durationMs / 1000).toFixed(1)}s — ${r.reply.slice(0, 140)}\n`,
+        )
       }
     }
     results.push({ ...task, runs })
@@ -126,21 +90,52 @@ async function main(): Promise<void> {
     const wins = t.runs.filter((r) => r.ok)
     const med = median(wins.map((r) => r.durationMs))
     return {
-      kind: t.kind, level: t.level, task: t.task, ours: t.unhostable ? 'n/a' : `${wins.length}/${t.runs.length}`,
+      kind: t.kind,
+      level: t.level,
+      task: t.task,
+      ours: t.unhostable ? 'n/a' : `${wins.length}/${t.runs.length}`,
       'ours %': t.unhostable ? null : Math.round((wins.length / t.runs.length) * 1000) / 10,
-      'mp5 %': t.mp5Pct, 'median s': med === null ? null : Math.round(med / 100) / 10,
-      note: t.unhostable ?? (t.runs.find((r) => !r.ok)?.outcome ?? ''),
+      'mp5 %': t.mp5Pct,
+      'median s': med === null ? null : Math.round(med / 100) / 10,
+      note: t.unhostable ?? t.runs.find((r) => !r.ok)?.outcome ?? '',
     }
   })
   printTable(rows, { maxWidth: 60 })
   const hostedResults = results.filter((t) => !t.unhostable)
   const total = hostedResults.reduce((s, t) => s + t.runs.length, 0)
   const won = hostedResults.reduce((s, t) => s + t.runs.filter((r) => r.ok).length, 0)
-  const summary = { runs: total, successes: won, successPct: total ? Math.round((won / total) * 1000) / 10 : null, wallMs: Date.now() - t0 }
-  process.stdout.write(`\n${won}/${total} runs succeeded (${summary.successPct ?? 0}%) in ${(summary.wallMs / 60000).toFixed(1)} min; not hostable: ${results.filter((t) => t.unhostable).map((t) => t.id).join(', ') || 'none'}\n`)
+  const summary = {
+    runs: total,
+    successes: won,
+    successPct: total ? Math.round((won / total) * 1000) / 10 : null,
+    wallMs: Date.now() - t0,
+  }
+  process.stdout.write(
+    `\n${won}/${total} runs succeeded (${summary.successPct ?? 0}%) in ${(summary.wallMs / 60000).toFixed(1)} min; not hostable: ${
+      results
+        .filter((t) => t.unhostable)
+        .map((t) => t.id)
+        .join(', ') || 'none'
+    }\n`,
+  )
   const file = writeResult('mp5', {
-    version: VERSION, seeds, taskMs: TASK_MS, filter: process.env.MP5_TASKS ?? null, planner: 'offline (no LLM)', summary,
-    tasks: results.map((t) => ({ kind: t.kind, level: t.level, id: t.id, task: t.task, request: t.request, item: t.item, mp5Pct: t.mp5Pct, unhostable: t.unhostable, runs: t.runs })),
+    version: VERSION,
+    seeds,
+    taskMs: TASK_MS,
+    filter: process.env.MP5_TASKS ?? null,
+    planner: 'offline (no LLM)',
+    summary,
+    tasks: results.map((t) => ({
+      kind: t.kind,
+      level: t.level,
+      id: t.id,
+      task: t.task,
+      request: t.request,
+      item: t.item,
+      mp5Pct: t.mp5Pct,
+      unhostable: t.unhostable,
+      runs: t.runs,
+    })),
   })
   process.stdout.write(`wrote ${file}\n`)
   process.exit(0)

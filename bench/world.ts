@@ -3,13 +3,15 @@
  * generator, view distance 6), measures start-up time, a mineflayer bot's time to spawn and to load its chunks,
  * and the server's RSS (VmRSS of the child from /proc); measures raw chunk generation speed in-process; then for
  * seeds 1–20 computes, straight from the generator (no server), the spawn point and the 3D distance from it to the
- * nearest log, iron ore and diamond ore; and, with a real server and bot per seed, the animals within 64 blocks of
+ * nearest log, coal, iron ore and diamond ore, and ore blocks per chunk by y-band beside vanilla 1.20's ore settings
+ * (bench/lib/ore-density.ts); and, with a real server and bot per seed, the animals within 64 blocks of
  * spawn (natural spawning: how long until the first appears, and how many of each kind after ANIMALS_WAIT_MS,
  * default 20 s — spawning uses Math.random, so these vary between runs). Prints tables, writes bench/results/world.json.
  */
 import { readFileSync } from 'node:fs'
 import mineflayer from 'mineflayer'
 import { printTable, writeResult, type Row } from './lib/table.js'
+import { oreDensity } from './lib/ore-density.js'
 import { startEmbeddedServer } from '../src/server/process.js'
 import { onceEvent, withTimeout } from '../src/util/async.js'
 import { PracticeWorld } from '../src/server/worldgen/generator.js'
@@ -21,7 +23,9 @@ function rssMb(pid: number): number | null {
   try {
     const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
     return m ? Math.round(Number(m[1]) / 1024) : null
-  } catch { return null }
+  } catch {
+    return null
+  }
 }
 
 async function serverRun(seed: number): Promise<Row> {
@@ -29,8 +33,17 @@ async function serverRun(seed: number): Promise<Row> {
   const server = await startEmbeddedServer({ port: 0, version: VERSION, seed, viewDistance: 6 })
   const startupMs = Math.round(performance.now() - t0)
   const idleRssMb = rssMb(server.pid)
-  const bot = mineflayer.createBot({ host: '127.0.0.1', port: server.port, username: 'BenchBot', version: VERSION, hideErrors: true, logErrors: false })
-  bot.on('error', () => { /* surfaced through the spawn timeout */ })
+  const bot = mineflayer.createBot({
+    host: '127.0.0.1',
+    port: server.port,
+    username: 'BenchBot',
+    version: VERSION,
+    hideErrors: true,
+    logErrors: false,
+  })
+  bot.on('error', () => {
+    /* surfaced through the spawn timeout */
+  })
   try {
     const t1 = performance.now()
     await onceEvent(bot, 'spawn', { timeoutMs: 30_000 })
@@ -47,10 +60,18 @@ async function serverRun(seed: number): Promise<Row> {
 
 function generationSpeed(): Row {
   const world = PracticeWorld.forVersion(1, VERSION)
-  const time = (fn: () => void): number => { const t = performance.now(); fn(); return performance.now() - t }
+  const time = (fn: () => void): number => {
+    const t = performance.now()
+    fn()
+    return performance.now() - t
+  }
   const n = 144 // a 12×12 square: what a player with view distance 6 receives
-  const coldMs = time(() => { for (let i = 0; i < n; i++) world.toChunk(world.generate((i % 12) - 6, Math.floor(i / 12) - 6)) })
-  const warmMs = time(() => { for (let i = 0; i < n; i++) world.toChunk(world.generate((i % 12) + 50, Math.floor(i / 12))) })
+  const coldMs = time(() => {
+    for (let i = 0; i < n; i++) world.toChunk(world.generate((i % 12) - 6, Math.floor(i / 12) - 6))
+  })
+  const warmMs = time(() => {
+    for (let i = 0; i < n; i++) world.toChunk(world.generate((i % 12) + 50, Math.floor(i / 12)))
+  })
   return { chunks: n, coldMsPerChunk: coldMs / n, warmMsPerChunk: warmMs / n }
 }
 
@@ -66,6 +87,7 @@ async function distances(seed: number): Promise<Row> {
     spawn: `${spawn.x - 0.5} ${spawn.y} ${spawn.z - 0.5}`,
     biome: scanner.world.terrain.biome(Math.floor(spawn.x), Math.floor(spawn.z)),
     logM: dist((n) => n.endsWith('_log')),
+    coalOreM: dist((n) => n === 'coal_ore' || n === 'deepslate_coal_ore'),
     ironOreM: dist((n) => n === 'iron_ore' || n === 'deepslate_iron_ore'),
     diamondOreM: dist((n) => n === 'diamond_ore' || n === 'deepslate_diamond_ore'),
   }
@@ -83,12 +105,24 @@ const ANIMALS_WAIT_MS = Number(process.env.ANIMALS_WAIT_MS ?? 20_000)
 /** Animals a real bot standing at spawn sees within 64 blocks while natural spawning runs. */
 async function animals(seed: number): Promise<Row> {
   const server = await startEmbeddedServer({ port: 0, version: VERSION, seed, viewDistance: 6 })
-  const bot = mineflayer.createBot({ host: '127.0.0.1', port: server.port, username: 'BenchBot', version: VERSION, hideErrors: true, logErrors: false })
-  bot.on('error', () => { /* surfaced through the spawn timeout */ })
+  const bot = mineflayer.createBot({
+    host: '127.0.0.1',
+    port: server.port,
+    username: 'BenchBot',
+    version: VERSION,
+    hideErrors: true,
+    logErrors: false,
+  })
+  bot.on('error', () => {
+    /* surfaced through the spawn timeout */
+  })
   try {
     await onceEvent(bot, 'spawn', { timeoutMs: 30_000 })
     const t0 = performance.now()
-    const near = () => Object.values(bot.entities).filter((e) => ANIMALS.includes(e.name ?? '') && e.position.distanceTo(bot.entity.position) <= 64)
+    const near = () =>
+      Object.values(bot.entities).filter(
+        (e) => ANIMALS.includes(e.name ?? '') && e.position.distanceTo(bot.entity.position) <= 64,
+      )
     let firstMs: number | null = null
     while (performance.now() - t0 < ANIMALS_WAIT_MS) {
       if (firstMs === null && near().length > 0) firstMs = Math.round(performance.now() - t0)
@@ -109,18 +143,48 @@ for (let seed = 1; seed <= 20; seed++) seeds.push(await distances(seed))
 console.log('\nDistance from spawn (blocks, 3D, to the block centre) for seeds 1–20')
 printTable(seeds)
 const nums = (k: string): number[] => seeds.map((r) => r[k]).filter((v): v is number => typeof v === 'number')
-const summary = ['logM', 'ironOreM', 'diamondOreM'].map((k) => {
+const summary = ['logM', 'coalOreM', 'ironOreM', 'diamondOreM'].map((k) => {
   const v = nums(k).sort((a, b) => a - b)
   return { what: k, found: `${v.length}/20`, min: v[0], median: v[v.length >> 1], max: v.at(-1) }
 })
 printTable(summary)
+const densitySeeds = [1, 2, 3, 4, 5]
+const density = oreDensity(
+  await Promise.all(
+    densitySeeds.map(async (seed) => {
+      const scanner = WorldScanner.forSeed(seed, VERSION)
+      const spawn = await scanner.spawnPoint()
+      return { scanner, cx: Math.floor(spawn.x / 16), cz: Math.floor(spawn.z / 16) }
+    }),
+  ),
+)
+console.log(
+  `\nOre blocks per chunk by y-band (5×5 chunks around spawn, seeds ${densitySeeds.join(', ')}) beside vanilla 1.20's placement (veins/chunk × size, height range)`,
+)
+printTable(density, { maxWidth: 90 })
 const animalRows: Row[] = []
 for (let seed = 1; seed <= 20; seed++) animalRows.push(await animals(seed))
 console.log(`\nAnimals within 64 blocks of spawn after ${ANIMALS_WAIT_MS / 1000} s of natural spawning, seeds 1–20`)
 printTable(animalRows)
 const counts = animalRows.map((r) => Number(r.animals)).sort((a, b) => a - b)
-const animalSummary = { waitMs: ANIMALS_WAIT_MS, seedsWithAnimals: counts.filter((c) => c > 0).length, min: counts[0], median: counts[counts.length >> 1], max: counts.at(-1) }
+const animalSummary = {
+  waitMs: ANIMALS_WAIT_MS,
+  seedsWithAnimals: counts.filter((c) => c > 0).length,
+  min: counts[0],
+  median: counts[counts.length >> 1],
+  max: counts.at(-1),
+}
 printTable([animalSummary])
-const file = writeResult('world', { date: new Date().toISOString(), version: VERSION, server, generation: gen, seeds, summary, animals: animalRows, animalSummary })
+const file = writeResult('world', {
+  date: new Date().toISOString(),
+  version: VERSION,
+  server,
+  generation: gen,
+  seeds,
+  summary,
+  oreDensity: density,
+  animals: animalRows,
+  animalSummary,
+})
 console.log(`\nwrote ${file}`)
 process.exit(0)

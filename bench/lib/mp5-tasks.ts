@@ -16,7 +16,12 @@ export const VERSION = '1.20.2'
 /** Biomes the practice-world generator makes (src/server/worldgen/palette.ts). */
 const PRACTICE_BIOMES = new Set(['plains', 'forest', 'taiga', 'desert'])
 
-const GOAL_NAMES: Record<string, string> = { log: 'oak_log', planks: 'oak_planks', boat: 'oak_boat', iron_ore: 'raw_iron' }
+const GOAL_NAMES: Record<string, string> = {
+  log: 'oak_log',
+  planks: 'oak_planks',
+  boat: 'oak_boat',
+  iron_ore: 'raw_iron',
+}
 /** MP5 does not care about the wood type: any log (planks, boat) counts. */
 const ANY_OF: Record<string, RegExp> = { oak_log: /_log$/, oak_planks: /_planks$/, oak_boat: /_boat$/ }
 
@@ -33,10 +38,16 @@ export interface Mp5Task {
   mp5Pct: number
   /** Null when the practice world can host it, else why not. */
   unhostable: string | null
+  /** Server commands run before the request (e.g. start a rain task in rain). */
+  setup?: string[]
 }
 
 function readTsv(file: string): string[][] {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).slice(1).map((l) => l.split('\t').map((c) => c.trim()))
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .slice(1)
+    .map((l) => l.split('\t').map((c) => c.trim()))
 }
 
 export function benchmarkDir(repoRoot: string): string {
@@ -48,7 +59,10 @@ export function loadTasks(repoRoot: string): Mp5Task[] {
   const dir = benchmarkDir(repoRoot)
   const files = ['mp5-process-tasks.tsv', 'mp5-context-tasks.tsv'].map((f) => path.join(dir, f))
   const missing = files.filter((f) => !existsSync(f))
-  if (missing.length > 0) throw new Error(`MP5 benchmark file(s) not found: ${missing.join(', ')} (expected the shared benchmarks folder next to the repository)`)
+  if (missing.length > 0)
+    throw new Error(
+      `MP5 benchmark file(s) not found: ${missing.join(', ')} (expected the shared benchmarks folder next to the repository)`,
+    )
   const kb = createKnowledge(VERSION)
   const ik = intentKnowledge(VERSION)
   const tasks: Mp5Task[] = []
@@ -56,20 +70,42 @@ export function loadTasks(repoRoot: string): Mp5Task[] {
     const item = GOAL_NAMES[goal] ?? goal
     const name = kb.resolveName(item)
     const dec = name.ok ? kb.decompose(Goal.parse({ object: name.name, count: 1 }), {}) : null
-    const unhostable = !name.ok ? `no 1.20.2 item ${item}` : kb.impossibleReason(name.name) ?? (dec && !dec.ok ? `cannot be decomposed: ${dec.reason}` : null)
-    tasks.push({ kind: 'process', level, id: goal, task, request: `goal ${item} 1`, item, mp5Pct: Number(pct), unhostable })
+    const unhostable = !name.ok
+      ? `no 1.20.2 item ${item}`
+      : (kb.impossibleReason(name.name) ?? (dec && !dec.ok ? `cannot be decomposed: ${dec.reason}` : null))
+    tasks.push({
+      kind: 'process',
+      level,
+      id: goal,
+      task,
+      request: `goal ${item} 1`,
+      item,
+      mp5Pct: Number(pct),
+      unhostable,
+    })
   }
   for (const [level = '', id = '', task = '', pct = '0'] of readTsv(files[1]!)) {
     const parsed = parseOffline(task, ik).intent
     const goal = parsed.kind === 'goals' ? parsed.goals[0] : undefined
     const c = goal?.conditions
     let unhostable: string | null = null
-    if (/\brain/i.test(task) || c?.weather === 'rain' || c?.weather === 'thunder') {
-      unhostable = 'needs rain: the practice world has no weather cycle (clear until an admin runs /weather)'
-    } else if (c?.biome && !PRACTICE_BIOMES.has(c.biome) && !PRACTICE_BIOMES.has(c.biome.replace(/s$/, ''))) {
+    // Rain comes and goes on vanilla's cycle (first rain 10 min – 2.5 h in): a rain task starts in rain, as MP5
+    // started its tasks in the situation they name; 900 s outlasts the 10-minute limit.
+    const setup = /\brain/i.test(task) || c?.weather === 'rain' || c?.weather === 'thunder' ? ['/weather rain 900'] : []
+    if (c?.biome && !PRACTICE_BIOMES.has(c.biome) && !PRACTICE_BIOMES.has(c.biome.replace(/s$/, ''))) {
       unhostable = `needs biome ${c.biome}: the practice world makes only ${[...PRACTICE_BIOMES].join(', ')}`
     }
-    tasks.push({ kind: 'context', level, id, task, request: task.charAt(0).toLowerCase() + task.slice(1), item: goal?.object ?? '?', mp5Pct: Number(pct), unhostable })
+    tasks.push({
+      kind: 'context',
+      level,
+      id,
+      task,
+      request: task.charAt(0).toLowerCase() + task.slice(1),
+      item: goal?.object ?? '?',
+      mp5Pct: Number(pct),
+      unhostable,
+      setup,
+    })
   }
   return tasks
 }
@@ -79,7 +115,10 @@ export function loadTasks(repoRoot: string): Mp5Task[] {
  * easy, mid, hard, complex), a process goal (log, stone_pickaxe ...) or a context id (2-3). Empty = all.
  */
 export function selectTasks(all: Mp5Task[], filter: string | undefined): Mp5Task[] {
-  const want = (filter ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)
+  const want = (filter ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
   if (want.length === 0) return all
   return all.filter((t) => want.some((w) => w === t.kind || w === t.level || w === t.id.toLowerCase() || w === t.item))
 }
@@ -93,9 +132,14 @@ export function holdsGoal(item: string, inventory: Record<string, number>): bool
 /** Seeds from MP5_SEEDS: a count (3 → seeds 1, 2, 3) or an explicit comma list (4,42). */
 export function seedsFrom(raw: string | undefined): number[] {
   const s = (raw ?? '3').trim()
-  if (s.includes(',')) return s.split(',').map((x) => Number(x.trim())).filter((n) => Number.isInteger(n) && n >= 0)
+  if (s.includes(','))
+    return s
+      .split(',')
+      .map((x) => Number(x.trim()))
+      .filter((n) => Number.isInteger(n) && n >= 0)
   const n = Number(s)
-  if (!Number.isInteger(n) || n < 1) throw new Error(`MP5_SEEDS must be a count (e.g. 3) or a comma list of seeds (e.g. 4,42); got ${raw}`)
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`MP5_SEEDS must be a count (e.g. 3) or a comma list of seeds (e.g. 4,42); got ${raw}`)
   return Array.from({ length: n }, (_, i) => i + 1)
 }
 

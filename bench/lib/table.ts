@@ -19,14 +19,21 @@ function show(v: Cell): string {
 
 /** Print rows as a table; columns are the union of keys in first-seen order; numbers are right-aligned. */
 export function printTable(rows: Row[], opts: { maxWidth?: number; out?: (line: string) => void } = {}): void {
-  const out = opts.out ?? ((l: string) => process.stdout.write(l + '\n'))
+  const out = opts.out ?? ((l: string) => process.stdout.write(`${l}\n`))
   const maxWidth = opts.maxWidth ?? 48
   const cols: string[] = []
   for (const r of rows) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k)
-  const cell = (r: Row, c: string): string => { const s = show(r[c]); return s.length > maxWidth ? s.slice(0, maxWidth - 1) + '…' : s }
+  const cell = (r: Row, c: string): string => {
+    const s = show(r[c])
+    return s.length > maxWidth ? `${s.slice(0, maxWidth - 1)}…` : s
+  }
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r, c).length)))
   const numeric = cols.map((c) => rows.every((r) => r[c] === undefined || r[c] === null || typeof r[c] === 'number'))
-  const line = (vals: string[]): string => vals.map((v, i) => (numeric[i] ? v.padStart(width[i]!) : v.padEnd(width[i]!))).join('  ').trimEnd()
+  const line = (vals: string[]): string =>
+    vals
+      .map((v, i) => (numeric[i] ? v.padStart(width[i]!) : v.padEnd(width[i]!)))
+      .join('  ')
+      .trimEnd()
   out(line(cols))
   out(width.map((w) => '-'.repeat(w)).join('  '))
   for (const r of rows) out(line(cols.map((c) => cell(r, c))))
@@ -36,6 +43,6 @@ export function printTable(rows: Row[], opts: { maxWidth?: number; out?: (line: 
 export function writeResult(name: string, obj: unknown): string {
   mkdirSync(RESULTS_DIR, { recursive: true })
   const file = path.join(RESULTS_DIR, `${name}.json`)
-  writeFileSync(file, JSON.stringify(obj, null, 2) + '\n')
+  writeFileSync(file, `${JSON.stringify(obj, null, 2)}\n`)
   return file
 }

@@ -29,9 +29,13 @@ export class BotSupervisor extends EventEmitter {
   }
 
   /** The connected and spawned bot, or null while reconnecting. */
-  get current(): Bot | null { return this.bot }
+  get current(): Bot | null {
+    return this.bot
+  }
 
-  start(): void { this.connect() }
+  start(): void {
+    this.connect()
+  }
 
   private connect(): void {
     if (this.stopped) return
@@ -44,12 +48,16 @@ export class BotSupervisor extends EventEmitter {
       if (this.bot === bot) this.bot = null
       this.emit('disconnect', reason)
       if (this.stopped) return
-      if (spawnedAt && Date.now() - spawnedAt > (this.opts.stableMs ?? 60_000)) this.backoffMs = this.opts.initialBackoffMs ?? 1000
+      if (spawnedAt && Date.now() - spawnedAt > (this.opts.stableMs ?? 60_000))
+        this.backoffMs = this.opts.initialBackoffMs ?? 1000
       const delayMs = this.backoffMs
       this.backoffMs = Math.min(this.backoffMs * 2, this.opts.maxBackoffMs ?? 30_000)
       this.reconnects.push({ reason, delayMs, at: Date.now() })
       log.warn('disconnected; reconnecting', { reason, delayMs })
-      this.timer = setTimeout(() => { this.timer = null; this.connect() }, delayMs)
+      this.timer = setTimeout(() => {
+        this.timer = null
+        this.connect()
+      }, delayMs)
     }
     bot.once('spawn', () => {
       spawnedAt = Date.now()
@@ -57,9 +65,25 @@ export class BotSupervisor extends EventEmitter {
       log.info('spawned', { username: bot.username })
       this.emit('spawn', bot)
     })
-    bot.on('kicked', (reason) => { log.warn('kicked', { reason: typeof reason === 'string' ? reason : JSON.stringify(reason) }); onGone(`kicked: ${typeof reason === 'string' ? reason : JSON.stringify(reason)}`) })
-    bot.on('error', (err) => { log.warn('connection error', { err: err.message }); bot.end('error'); onGone(`error: ${err.message}`) })
+    bot.on('kicked', (reason) => {
+      log.warn('kicked', { reason: typeof reason === 'string' ? reason : JSON.stringify(reason) })
+      onGone(`kicked: ${typeof reason === 'string' ? reason : JSON.stringify(reason)}`)
+    })
+    bot.on('error', (err) => {
+      log.warn('connection error', { err: err.message })
+      bot.end('error')
+      onGone(`error: ${err.message}`)
+    })
     bot.on('end', (reason) => onGone(`end: ${reason}`))
+  }
+
+  /** Reconnect now instead of waiting out the backoff (e.g. the embedded server was just restarted). */
+  reconnectNow(): void {
+    if (this.stopped || !this.timer) return
+    clearTimeout(this.timer)
+    this.timer = null
+    this.backoffMs = this.opts.initialBackoffMs ?? 1000
+    this.connect()
   }
 
   async stop(): Promise<void> {
@@ -70,7 +94,10 @@ export class BotSupervisor extends EventEmitter {
     if (bot) {
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, 2000)
-        bot.once('end', () => { clearTimeout(t); resolve() })
+        bot.once('end', () => {
+          clearTimeout(t)
+          resolve()
+        })
         bot.quit('shutting down')
       })
     }

@@ -9,15 +9,29 @@ import { randomUUID } from 'node:crypto'
 import { Vec3 } from 'vec3'
 import type { SquidEntity, SquidPlayer, SquidServer } from '../squid.js'
 import { spawnItemEntity } from '../items.js'
-
+import { soundEffect, soundId } from '../plugins/sound.js'
 
 /** Vanilla 1.20 damage-type registry ids (the order of the login packet's damage_type codec). */
 export const DAMAGE_TYPE: Record<string, number> = {
-  drown: 5, fall: 8, generic: 16, generic_kill: 17, in_fire: 19, in_wall: 20, lava: 22, mob_attack: 25,
-  on_fire: 28, player_attack: 31, starve: 35,
+  drown: 5,
+  fall: 8,
+  generic: 16,
+  generic_kill: 17,
+  in_fire: 19,
+  in_wall: 20,
+  lava: 22,
+  mob_attack: 25,
+  on_fire: 28,
+  player_attack: 31,
+  starve: 35,
 }
 
-export interface CreatureInfo { maxHealth: number; walkSpeed: number; hostile: boolean; sound: string }
+export interface CreatureInfo {
+  maxHealth: number
+  walkSpeed: number
+  hostile: boolean
+  sound: string
+}
 const INFO: Record<string, CreatureInfo> = {
   cow: { maxHealth: 10, walkSpeed: 0.08, hostile: false, sound: 'entity.cow.hurt' },
   pig: { maxHealth: 10, walkSpeed: 0.1, hostile: false, sound: 'entity.pig.hurt' },
@@ -48,14 +62,22 @@ export interface CreatureState {
   lastBurnAt?: number
 }
 
-export type Creature = SquidEntity & { creature: CreatureState; uuid: string; yaw: number; pitch: number; headPitch: number }
+export type Creature = SquidEntity & {
+  creature: CreatureState
+  uuid: string
+  yaw: number
+  pitch: number
+  headPitch: number
+}
 
 export function isCreature(e: SquidEntity | undefined): e is Creature {
   return !!e && typeof e.creature === 'object' && e.creature !== null
 }
 
 export function livingEntityType(serv: SquidServer, name: string): { id: number; name: string } | undefined {
-  const e = serv.registry.entitiesByName[name.replace(/^minecraft:/, '')] as { id: number; name: string; type: string } | undefined
+  const e = serv.registry.entitiesByName[name.replace(/^minecraft:/, '')] as
+    | { id: number; name: string; type: string }
+    | undefined
   if (!e || ['player', 'projectile', 'other'].includes(e.type)) return undefined
   return e
 }
@@ -81,7 +103,17 @@ export function spawnCreature(serv: SquidServer, name: string, world: unknown, p
   e.metadata = []
   const info = creatureInfo(type.name)
   e.health = info.maxHealth
-  e.creature = { name: type.name, info, motion: new Vec3(0, 0, 0), onGround: false, nextThinkAt: 0, invulnerableUntil: 0, lastDamage: 0, attackReadyAt: 0, dead: false }
+  e.creature = {
+    name: type.name,
+    info,
+    motion: new Vec3(0, 0, 0),
+    onGround: false,
+    nextThinkAt: 0,
+    invulnerableUntil: 0,
+    lastDamage: 0,
+    attackReadyAt: 0,
+    dead: false,
+  }
   ;(e.updateAndSpawn as () => void)()
   serv.emit('practiceCreatureSpawned', e)
   return e
@@ -92,23 +124,21 @@ function write(e: SquidEntity, name: string, params: Record<string, unknown>, in
   fn(name, params)
 }
 
-/**
- * Play a named sound to players within 16 blocks, as a 1.20.2 `sound_effect` with the registry sound id (flying-squid's
- * playSound writes a malformed holder on 1.20.2 that the client cannot parse).
- */
+/** Play a named sound to players within 16 blocks (a 1.20.2 `sound_effect`, see src/server/plugins/sound.ts). */
 export function playSound(serv: SquidServer, sound: string, world: unknown, pos: Vec3, category = 'neutral'): void {
-  const data = serv.registry.soundsByName?.[sound] as { id: number } | undefined
-  if (!data) return
-  const packet = {
-    sound: { soundId: data.id + 1 }, soundCategory: category,
-    x: Math.floor(pos.x * 8), y: Math.floor(pos.y * 8), z: Math.floor(pos.z * 8), volume: 1, pitch: 1, seed: [0, 0],
-  }
-  for (const p of serv.players) if (p.world === world && p.position.distanceTo(pos) <= 16) p._client.write('sound_effect', packet)
+  const id = soundId(serv, sound)
+  if (id !== null) soundEffect(serv, id, world, pos, { category })
 }
 
 /** The damage_event + hurt packets vanilla sends when a living entity is hurt (the victim sees its own too). */
 export function sendHurt(e: SquidEntity, damageType: number, attacker?: SquidEntity): void {
-  const params = { entityId: e.id, sourceTypeId: damageType, sourceCauseId: attacker ? attacker.id + 1 : 0, sourceDirectId: attacker ? attacker.id + 1 : 0, sourcePosition: undefined }
+  const params = {
+    entityId: e.id,
+    sourceTypeId: damageType,
+    sourceCauseId: attacker ? attacker.id + 1 : 0,
+    sourceDirectId: attacker ? attacker.id + 1 : 0,
+    sourcePosition: undefined,
+  }
   write(e, 'damage_event', params, true)
 }
 
@@ -117,7 +147,13 @@ export function knockbackVector(target: Vec3, from: Vec3, strength = 0.4): Vec3 
   let dx = target.x - from.x
   let dz = target.z - from.z
   const len = Math.hypot(dx, dz)
-  if (len < 1e-4) { dx = Math.random() - 0.5; dz = Math.random() - 0.5 } else { dx /= len; dz /= len }
+  if (len < 1e-4) {
+    dx = Math.random() - 0.5
+    dz = Math.random() - 0.5
+  } else {
+    dx /= len
+    dz /= len
+  }
   return new Vec3(dx * strength, Math.min(0.4, strength), dz * strength)
 }
 
@@ -125,7 +161,13 @@ export function knockbackVector(target: Vec3, from: Vec3, strength = 0.4): Vec3 
  * Damage a creature. Vanilla invulnerability: for 10 ticks after a hit only damage above the last hit counts (the
  * difference is applied). Returns true when damage was applied.
  */
-export function hurtCreature(serv: SquidServer, e: Creature, amount: number, damageType: number, attacker?: SquidEntity): boolean {
+export function hurtCreature(
+  serv: SquidServer,
+  e: Creature,
+  amount: number,
+  damageType: number,
+  attacker?: SquidEntity,
+): boolean {
   const c = e.creature
   if (c.dead || amount <= 0) return false
   const now = Date.now()
@@ -149,8 +191,14 @@ export function hurtCreature(serv: SquidServer, e: Creature, amount: number, dam
 }
 
 /** Pick loot from the minecraft-data entityLoot table (chance per entry, count uniformly within its range). */
-export function rollLoot(serv: SquidServer, e: Creature, killedByPlayer: boolean): Array<{ id: number; count: number }> {
-  const table = serv.registry.entityLoot?.[e.creature.name] as { drops: Array<{ item: string; dropChance: number; stackSizeRange: [number, number?]; playerKill?: boolean }> } | undefined
+export function rollLoot(
+  serv: SquidServer,
+  e: Creature,
+  killedByPlayer: boolean,
+): Array<{ id: number; count: number }> {
+  const table = serv.registry.entityLoot?.[e.creature.name] as
+    | { drops: Array<{ item: string; dropChance: number; stackSizeRange: [number, number?]; playerKill?: boolean }> }
+    | undefined
   const out: Array<{ id: number; count: number }> = []
   for (const d of table?.drops ?? []) {
     if (d.playerKill && !killedByPlayer) continue
@@ -161,7 +209,8 @@ export function rollLoot(serv: SquidServer, e: Creature, killedByPlayer: boolean
     if (item && count > 0) out.push({ id: item.id, count })
   }
   // minecraft-data lists no wool for sheep: vanilla drops one wool of its colour (white here) unless sheared
-  if (e.creature.name === 'sheep' && !e.creature.sheared) out.push({ id: serv.registry.itemsByName.white_wool.id as number, count: 1 })
+  if (e.creature.name === 'sheep' && !e.creature.sheared)
+    out.push({ id: serv.registry.itemsByName.white_wool.id as number, count: 1 })
   return out
 }
 
@@ -172,7 +221,8 @@ export function killCreature(serv: SquidServer, e: Creature, killer?: SquidEntit
   e.health = 0
   write(e, 'entity_status', { entityId: e.id, entityStatus: 3 })
   const byPlayer = killer?.type === 'player'
-  for (const drop of rollLoot(serv, e, byPlayer)) spawnItemEntity(serv, e.world, e.position.offset(0, 0.5, 0), drop.id, drop.count)
+  for (const drop of rollLoot(serv, e, byPlayer))
+    spawnItemEntity(serv, e.world, e.position.offset(0, 0.5, 0), drop.id, drop.count)
   serv.emit('practiceCreatureDied', e, killer)
   setTimeout(() => removeCreature(serv, e), 1000).unref()
 }

@@ -30,7 +30,9 @@ describe('rollBlockLoot', () => {
     expect(rollBlockLoot(reg, 'iron_ore', { name: 'wooden_pickaxe' })).toEqual([])
     expect(rollBlockLoot(reg, 'stone', { name: 'wooden_pickaxe' })).toEqual([{ name: 'cobblestone', count: 1 }])
     expect(rollBlockLoot(reg, 'iron_ore', { name: 'stone_pickaxe' })).toEqual([{ name: 'raw_iron', count: 1 }])
-    expect(rollBlockLoot(reg, 'deepslate_diamond_ore', { name: 'iron_pickaxe' })).toEqual([{ name: 'diamond', count: 1 }])
+    expect(rollBlockLoot(reg, 'deepslate_diamond_ore', { name: 'iron_pickaxe' })).toEqual([
+      { name: 'diamond', count: 1 },
+    ])
     expect(canHarvest(reg, 'diamond_ore', { name: 'stone_pickaxe' })).toBe(false)
   })
 
@@ -45,8 +47,12 @@ describe('rollBlockLoot', () => {
   })
 
   it('honours silk touch alternatives', () => {
-    expect(rollBlockLoot(reg, 'grass_block', { name: 'iron_shovel', silkTouch: true })).toEqual([{ name: 'grass_block', count: 1 }])
-    expect(rollBlockLoot(reg, 'stone', { name: 'iron_pickaxe', silkTouch: true })).toEqual([{ name: 'stone', count: 1 }])
+    expect(rollBlockLoot(reg, 'grass_block', { name: 'iron_shovel', silkTouch: true })).toEqual([
+      { name: 'grass_block', count: 1 },
+    ])
+    expect(rollBlockLoot(reg, 'stone', { name: 'iron_pickaxe', silkTouch: true })).toEqual([
+      { name: 'stone', count: 1 },
+    ])
   })
 
   it('gives vanilla ore counts', () => {
