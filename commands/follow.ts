@@ -6,7 +6,10 @@ export default defineCommand({
   name: 'follow',
   description: 'follow a player until you say stop',
   usage: '<player>',
-  args: z.object({ words: z.array(z.string().regex(/^[A-Za-z0-9_]{1,16}$/, 'a player name')).length(1, 'name exactly one player') })
+  args: z
+    .object({
+      words: z.array(z.string().regex(/^[A-Za-z0-9_]{1,16}$/, 'a player name')).length(1, 'name exactly one player'),
+    })
     .transform((a) => ({ player: a.words[0]! })),
   minRole: 'trusted',
   mode: 'task',

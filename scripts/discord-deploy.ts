@@ -6,21 +6,35 @@
 import { all } from '../commands/index.js'
 import { formatProblems, loadConfig } from '../src/config.js'
 import { deployGuildCommands, missingDeploySettings } from '../src/io/discord/deploy.js'
+import { setLogLevel } from '../src/util/log.js'
 
 async function main(): Promise<number> {
   const result = loadConfig(process.env)
-  if (!result.ok) { process.stderr.write(formatProblems(result.problems) + '\n'); return 2 }
+  if (!result.ok) {
+    process.stderr.write(`${formatProblems(result.problems)}\n`)
+    return 2
+  }
   const c = result.config
+  setLogLevel(c.LOG_LEVEL)
   const missing = missingDeploySettings(c)
   if (missing.length > 0) {
-    process.stderr.write(`Cannot register slash commands: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set.\n` +
-      '  fix: set DISCORD_TOKEN (bot token), DISCORD_APP_ID (application id) and DISCORD_GUILD_ID (server id),\n' +
-      '       all from the Discord developer portal / server settings, then run npm run discord:deploy again.\n')
+    process.stderr.write(
+      `Cannot register slash commands: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set.\n` +
+        '  fix: set DISCORD_TOKEN (bot token), DISCORD_APP_ID (application id) and DISCORD_GUILD_ID (server id),\n' +
+        '       all from the Discord developer portal / server settings, then run npm run discord:deploy again.\n',
+    )
     return 2
   }
   try {
-    const names = await deployGuildCommands({ token: c.DISCORD_TOKEN!, appId: c.DISCORD_APP_ID!, guildId: c.DISCORD_GUILD_ID!, commands: all() })
-    process.stdout.write(`Registered ${names.length} slash commands in guild ${c.DISCORD_GUILD_ID}: ${names.map((n) => `/${n}`).join(' ')}\n`)
+    const names = await deployGuildCommands({
+      token: c.DISCORD_TOKEN!,
+      appId: c.DISCORD_APP_ID!,
+      guildId: c.DISCORD_GUILD_ID!,
+      commands: all(),
+    })
+    process.stdout.write(
+      `Registered ${names.length} slash commands in guild ${c.DISCORD_GUILD_ID}: ${names.map((n) => `/${n}`).join(' ')}\n`,
+    )
     return 0
   } catch (err) {
     process.stderr.write(`Discord refused the registration: ${err instanceof Error ? err.message : String(err)}\n`)
@@ -28,4 +42,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err: unknown) => { process.stderr.write(`${String(err)}\n`); process.exit(1) })
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`${String(err)}\n`)
+    process.exit(1)
+  },
+)

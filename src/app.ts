@@ -16,16 +16,21 @@ import { intentKnowledge } from './agent/intent-knowledge.js'
 import { Patroller } from './agent/patroller.js'
 import { createPlanner } from './agent/planner.js'
 import { llmSummariser } from './agent/summariser.js'
-import { createBody } from './bot/body.js'
+import { createBody } from './actions/body.js'
+import { createSkills } from './actions/skills.js'
+import { chatPortOf } from './bot/chat-lines.js'
 import { BotSupervisor } from './bot/supervisor.js'
+import { detectServerVersion } from './bot/version.js'
 import type { Bot } from './bot/create.js'
 import { ChatChannel } from './io/chat.js'
 import { startDiscord } from './io/discord/client.js'
 import { startWsBridge, type WsBridge } from './io/ws/index.js'
+import { startWeb, type WebServer } from './io/web/index.js'
+import { mountViewer, viewerFile } from './bot/viewer.js'
 import { createKnowledge } from './knowledge/index.js'
 import { createLlm, llmSettingsFromConfig, probeEmbedder, type Llm } from './llm/index.js'
 import { localEmbedder, openMemory, type Embedder, type MemoryStore } from './memory/index.js'
-import { memoryPort } from './memory/port.js'
+import { memoryPort, placesPort } from './memory/port.js'
 import { createSenses, describePercept, perceive } from './perception/percipient.js'
 import { AuditLog } from './router/audit.js'
 import { createPolicy } from './router/permissions.js'
@@ -43,17 +48,43 @@ export interface App {
   llm: Llm | null
   /** Resolves with the bot once it has spawned (the first time, or again after a reconnect). */
   ready(): Promise<Bot>
+  /** Resolves with the web page's server once it listens, or null when GHOST_WEB_PORT is unset or it failed. */
+  web(): Promise<WebServer | null>
   stop(): Promise<void>
 }
 
-export interface AppTarget { host: string; port: number }
+export interface AppTarget {
+  host: string
+  port: number
+}
 
-export async function createApp(config: Config, target: AppTarget, overrides: { initialBackoffMs?: number } = {}): Promise<App> {
+export async function createApp(
+  given: Config,
+  target: AppTarget,
+  overrides: { initialBackoffMs?: number } = {},
+): Promise<App> {
+  // MC_VERSION=auto: ask the server before anything is built; an unsupported version stops start-up here.
+  const config: Config =
+    given.MC_VERSION === 'auto' ? { ...given, MC_VERSION: await detectServerVersion(target.host, target.port) } : given
   const kb = createKnowledge(config.MC_VERSION)
   const settings = llmSettingsFromConfig(config)
   const llm = settings ? createLlm(settings) : null
-  const embedder: Embedder = (llm && config.GHOST_EMBED_MODEL ? await probeEmbedder(llm) : null) ?? localEmbedder()
-  const memory = openMemory({ path: config.GHOST_DB, embedder, ...(llm ? { summariser: llmSummariser(llm) } : {}) })
+  // A failed embedder probe (endpoint down, model missing) falls back to the local embedder instead of aborting.
+  const probed =
+    llm && config.GHOST_EMBED_MODEL
+      ? await probeEmbedder(llm).catch((err: Error) => {
+          log.warn('embedding model unusable; using the local embedder', { err: err.message })
+          return null
+        })
+      : null
+  const embedder: Embedder = probed ?? localEmbedder()
+  // one critic configuration (blueprints + the safety policy's protected boxes) for plans, summaries and imports
+  const critic = { blueprints: blueprintNames(), policy: { protected: config.GHOST_PROTECTED } }
+  const memory = await openMemory({
+    path: config.GHOST_DB,
+    embedder,
+    ...(llm ? { summariser: llmSummariser(llm, kb, critic) } : {}),
+  })
 
   const supervisor = new BotSupervisor({
     host: target.host,
@@ -66,18 +97,26 @@ export async function createApp(config: Config, target: AppTarget, overrides: { 
   const getBot = (): Bot | null => supervisor.current
   const senses = createSenses(getBot)
   let ws: WsBridge | null = null
+  let web: WebServer | null = null
   const agent = createAgent({
-    kb, llm, memory, senses,
+    kb,
+    llm,
+    memory,
+    senses,
     intent: createIntentParser({ kb: intentKnowledge(config.MC_VERSION), llm }),
     planner: createPlanner(llm),
-    analyser: createAnalyser({ llm }),
-    patroller: new Patroller(kb, senses),
-    hands: createBotHands(getBot, `${target.host}:${target.port}`),
-    critic: { blueprints: blueprintNames() },
+    analyser: createAnalyser({ llm, kb }),
+    patroller: new Patroller(kb, senses, { protected: config.GHOST_PROTECTED }),
+    hands: createBotHands(getBot, `${target.host}:${target.port}`, config.GHOST_PROTECTED),
+    critic,
     queryLimit: config.GHOST_PLANNER_QUERY_LIMIT,
     goalTimeBudgetMs: config.GHOST_GOAL_TIME_BUDGET_MS,
-    onMemoryChange: (c) => ws?.publishMemory(c),
+    onMemoryChange: (c) => {
+      ws?.publishMemory(c)
+      web?.publishMemory(c)
+    },
   })
+  const places = placesPort(memory, `${target.host}:${target.port}`)
   const router = new Router({
     commands: allCommands(),
     policy: createPolicy(config),
@@ -86,33 +125,86 @@ export async function createApp(config: Config, target: AppTarget, overrides: { 
       body: createBody(getBot),
       agent,
       memory: memoryPort(memory),
-      perception: { describe: (what) => { const bot = getBot(); return bot?.entity ? describePercept(perceive(bot), what) : 'I am not in the world right now.' } },
+      places,
+      skills: createSkills(getBot, places, config.GHOST_PROTECTED),
+      perception: {
+        describe: (what) => {
+          const bot = getBot()
+          return bot?.entity ? describePercept(perceive(bot), what) : 'I am not in the world right now.'
+        },
+      },
     },
   })
-  const chat = new ChatChannel(router, { prefix: config.GHOST_PREFIX, intervalMs: config.GHOST_CHAT_INTERVAL_MS })
-  supervisor.on('spawn', (bot: Bot) => { chat.attach(bot); attachReflexes(bot) })
+  const chat = new ChatChannel(router, {
+    prefix: config.GHOST_PREFIX,
+    intervalMs: config.GHOST_CHAT_INTERVAL_MS,
+    burst: config.GHOST_CHAT_BURST,
+    ignore: config.GHOST_IGNORE_PLAYERS,
+  })
+  supervisor.on('spawn', (bot: Bot) => {
+    chat.attach(chatPortOf(bot))
+    attachReflexes(bot, { fightPlayers: config.GHOST_FIGHT_PLAYERS })
+  })
   // Discord and the WebSocket bridge: each off unless configured; neither failing stops the bot.
   const discord = startDiscord(config, router)
-  const wsStarted = startWsBridge(config, router).then((w) => { ws = w }, (err: Error) => log.error('WebSocket bridge not started', { err: err.message }))
-  supervisor.on('spawn', (bot: Bot) => bot.on('chat', (username: string, message: string) => { discord?.relayChat(username, message); ws?.publishChat(username, message) }))
-  supervisor.on('disconnect', () => { chat.detach(); router.queue.stopCurrent() })
+  const wsStarted = startWsBridge(config, router).then(
+    (w) => {
+      ws = w
+    },
+    (err: Error) => log.error('WebSocket bridge not started', { err: err.message }),
+  )
+  const webStarted = startWeb(config, router, {
+    views: { memory, llm, budgetPerPlayer: config.GHOST_PLAYER_TOKEN_BUDGET },
+    viewer: { mount: (server, allow) => mountViewer(server, getBot, { allow }), file: viewerFile },
+  }).then(
+    (w) => (web = w),
+    (err: Error) => {
+      log.error('web page not started', { err: err.message })
+      return null
+    },
+  )
+  // Public player chat only (never whispers or system text), attributed by the server (src/bot/chat-lines.ts).
+  supervisor.on('spawn', (bot: Bot) =>
+    chatPortOf(bot).onLine((l) => {
+      if (l.kind === 'chat') {
+        discord?.relayChat(l.name, l.text)
+        ws?.publishChat(l.name, l.text)
+        web?.publishChat(l.name, l.text)
+      }
+    }),
+  )
+  supervisor.on('disconnect', () => {
+    chat.detach()
+    router.queue.stopCurrent()
+  })
   supervisor.start()
-  log.info('app started', { host: target.host, port: target.port, llm: llm?.model ?? 'offline', memory: config.GHOST_DB })
+  log.info('app started', {
+    host: target.host,
+    port: target.port,
+    llm: llm?.model ?? 'offline',
+    memory: memory.location,
+  })
   return {
-    config, router, supervisor, chat, memory, llm,
+    config,
+    router,
+    supervisor,
+    chat,
+    memory,
+    llm,
     ready() {
       const cur = supervisor.current
       return cur ? Promise.resolve(cur) : new Promise((resolve) => supervisor.once('spawn', resolve))
     },
+    web: () => webStarted,
     async stop() {
       router.queue.clear()
       router.queue.stopCurrent()
       chat.outbox.close()
-      await wsStarted
-      await Promise.all([discord?.stop(), ws?.close()])
+      await Promise.all([wsStarted, webStarted])
+      await Promise.all([discord?.stop(), ws?.close(), web?.close()])
       await supervisor.stop()
       await router.audit.flush()
-      memory.close()
+      await memory.close()
     },
   }
 }

@@ -7,7 +7,7 @@ import type { Action } from '../schemas/action.js'
 import { sleep } from '../util/async.js'
 import { resolveItem, resolveTarget } from './names.js'
 import { fail, inventoryCounts, type Run } from './types.js'
-import { nearestVisibleBlock, visibleEntities } from './vision.js'
+import { nearestVisibleBlock, visibleEntities } from '../perception/vision.js'
 import { collectDrops, equipNamed, goals, goto } from './world.js'
 
 function changed(a: Record<string, number>, b: Record<string, number>): boolean {
@@ -20,13 +20,15 @@ export async function apply(run: Run, action: Extract<Action, { type: 'apply' }>
   const tool = resolveItem(bot, action.tool).names.find((n) => bot.inventory.items().some((i) => i.name === n))
   if (!tool) fail('missing_tool', `I have no ${action.tool}.`)
   const target = resolveTarget(bot, action.object)
-  if (target.kind === 'biome') fail('invalid', `${action.object} is a biome; I can only use ${action.tool} on a block or a creature.`)
+  if (target.kind === 'biome')
+    fail('invalid', `${action.object} is a biome; I can only use ${action.tool} on a block or a creature.`)
   const before = inventoryCounts(bot)
   run.step()
   if (target.kind === 'entity') {
     const e = visibleEntities(bot, target.names)[0]
     if (!e) fail('not_found', `I cannot see any ${action.object} from here.`)
-    if (e.position.distanceTo(bot.entity.position) > 2.5) await goto(run, new goals.GoalNear(e.position.x, e.position.y, e.position.z, 2), `the ${action.object}`)
+    if (e.position.distanceTo(bot.entity.position) > 2.5)
+      await goto(run, new goals.GoalNear(e.position.x, e.position.y, e.position.z, 2), `the ${action.object}`)
     await equipNamed(run, tool)
     await bot.lookAt(e.position.offset(0, (e.height ?? 1) / 2, 0), true)
     const at = e.position.clone()
@@ -36,13 +38,20 @@ export async function apply(run: Run, action: Extract<Action, { type: 'apply' }>
     const b = nearestVisibleBlock(bot, target.block.blockIds)
     if (!b) fail('not_found', `I cannot see any ${action.object} from here.`)
     const p = b.position
-    if (bot.entity.position.distanceTo(p.offset(0.5, 0.5, 0.5)) > 4) await goto(run, new goals.GoalNear(p.x, p.y, p.z, 2), action.object)
+    if (bot.entity.position.distanceTo(p.offset(0.5, 0.5, 0.5)) > 4)
+      await goto(run, new goals.GoalNear(p.x, p.y, p.z, 2), action.object)
     await equipNamed(run, tool)
     await bot.lookAt(p.offset(0.5, 0.5, 0.5), true)
-    if (b.boundingBox === 'empty') { bot.activateItem(); await sleep(100, run.signal).catch(() => run.check()); bot.deactivateItem() } else await bot.activateBlock(b)
+    if (b.boundingBox === 'empty') {
+      bot.activateItem()
+      await sleep(100, run.signal).catch(() => run.check())
+      bot.deactivateItem()
+    } else await bot.activateBlock(b)
   }
   const deadline = Date.now() + 2000
-  while (Date.now() < deadline && !changed(before, inventoryCounts(bot))) await sleep(100, run.signal).catch(() => run.check())
-  if (!changed(before, inventoryCounts(bot))) fail('unverified', `I used the ${tool} on the ${action.object} but nothing seemed to change.`)
+  while (Date.now() < deadline && !changed(before, inventoryCounts(bot)))
+    await sleep(100, run.signal).catch(() => run.check())
+  if (!changed(before, inventoryCounts(bot)))
+    fail('unverified', `I used the ${tool} on the ${action.object} but nothing seemed to change.`)
   return `I used the ${tool} on the ${action.object}.`
 }

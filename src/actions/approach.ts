@@ -1,13 +1,15 @@
 /**
  * `approach(object)`: path (mineflayer-pathfinder) to the nearest *visible* instance of a block or entity and succeed
  * within 2 blocks of it. Fails with `not_found` when none is in view and `no_path` when it cannot be reached.
+ * `pursueEntity` — walking after a (possibly moving) entity until within reach — is shared with the `come` and
+ * `follow` skills.
  */
 import type { Action } from '../schemas/action.js'
 import type { Entity } from 'prismarine-entity'
-import { Vec3 } from 'vec3'
+import type { Vec3 } from 'vec3'
 import { resolveTarget } from './names.js'
-import { fail, type Run } from './types.js'
-import { nearestVisibleBlock, visibleEntities } from './vision.js'
+import { ActionFailure, fail, type Run } from './types.js'
+import { nearestVisibleBlock, visibleEntities } from '../perception/vision.js'
 import { goals, goto } from './world.js'
 
 export const REACH = 2
@@ -19,7 +21,8 @@ function blockDistance(feet: Vec3, block: Vec3): number {
 export async function approach(run: Run, action: Extract<Action, { type: 'approach' }>): Promise<string> {
   const { bot } = run
   const target = resolveTarget(bot, action.object)
-  if (target.kind === 'biome') fail('invalid', `${action.object} is a biome: explore finds biomes; approach needs a block or a creature.`)
+  if (target.kind === 'biome')
+    fail('invalid', `${action.object} is a biome: explore finds biomes; approach needs a block or a creature.`)
   if (target.kind === 'block') {
     const block = nearestVisibleBlock(bot, target.block.blockIds)
     if (!block) fail('not_found', `I cannot see any ${action.object} from here.`)
@@ -35,12 +38,28 @@ export async function approach(run: Run, action: Extract<Action, { type: 'approa
   }
   const entity: Entity | undefined = visibleEntities(bot, target.names)[0]
   if (!entity) fail('not_found', `I cannot see any ${action.object} from here.`)
-  run.progress.setTarget(() => entity.position.distanceTo(bot.entity.position))
-  while (entity.position.distanceTo(bot.entity.position) > REACH) {
-    if (!bot.entities[entity.id]) fail('not_found', `I lost sight of the ${action.object}.`)
+  await pursueEntity(run, entity, REACH, `the ${action.object}`)
+  return `I am next to the ${action.object}.`
+}
+
+/**
+ * Walk after `entity` (re-aiming at where it is now after every leg) until within `reach` blocks. One step per leg.
+ * Fails with `not_found` when it disappears and `no_path` — saying how far is left — when it cannot be reached.
+ */
+export async function pursueEntity(run: Run, entity: Entity, reach: number, what: string): Promise<void> {
+  const { bot } = run
+  const distance = (): number => entity.position.distanceTo(bot.entity.position)
+  run.progress.setTarget(distance)
+  while (distance() > reach) {
+    if (!bot.entities[entity.id]) fail('not_found', `I lost sight of ${what}.`)
     run.step()
     const p = entity.position
-    await goto(run, new goals.GoalNear(p.x, p.y, p.z, 1), `the ${action.object}`)
+    try {
+      await goto(run, new goals.GoalNear(p.x, p.y, p.z, Math.max(1, reach - 1)), what)
+    } catch (err) {
+      if (err instanceof ActionFailure && err.reason === 'no_path')
+        fail('no_path', `${err.message.replace(/\.$/, '')}; ${distance().toFixed(1)} blocks left.`)
+      throw err
+    }
   }
-  return `I am next to the ${action.object}.`
 }

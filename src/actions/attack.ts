@@ -7,10 +7,13 @@ import type { Action } from '../schemas/action.js'
 import type { Entity } from 'prismarine-entity'
 import { sleep } from '../util/async.js'
 import { entityTarget, resolveItem } from './names.js'
-import { reflexesOf } from './reflexes.js'
+import { reflexesOf } from './reflexes/index.js'
+import { isTamed } from './reflexes/combat.js'
+import { NEVER_PLAYERS, TAMEABLE, neverPet } from '../rules/policy.js'
 import { fail, type Run } from './types.js'
-import { visibleEntities } from './vision.js'
+import { visibleEntities } from '../perception/vision.js'
 import { collectDrops, equipNamed } from './world.js'
+import { noToolMessage } from '../rules/index.js'
 
 function dead(run: Run, e: Entity, died: Set<number>): boolean {
   if (died.has(e.id) || !run.bot.entities[e.id] || e.isValid === false) return true
@@ -21,15 +24,27 @@ function dead(run: Run, e: Entity, died: Set<number>): boolean {
 export async function attack(run: Run, action: Extract<Action, { type: 'attack' }>): Promise<string> {
   const { bot } = run
   const names = entityTarget(bot, action.object)
-  if (!names) { resolveItem(bot, action.object); fail('invalid', `${action.object} is not a creature I can attack.`) }
+  if (!names) {
+    resolveItem(bot, action.object)
+    fail('invalid', `${action.object} is not a creature I can attack.`)
+  }
   const tool = action.tool === null ? null : resolveItem(bot, action.tool).names[0]!
-  if (tool && !bot.inventory.items().some((i) => i.name === tool)) fail('missing_tool', `I need a ${tool} to attack the ${action.object} but have none.`)
+  if (tool && !bot.inventory.items().some((i) => i.name === tool))
+    fail('missing_tool', noToolMessage(tool, `attack the ${action.object}`))
   const target = visibleEntities(bot, names)[0]
   if (!target) fail('not_found', `I cannot see any ${action.object} from here.`)
+  // the safety policy at the hands too (issue 17): callers that skip the patroller still never hit a player or a pet
+  if (target.type === 'player') fail('unsafe', NEVER_PLAYERS)
+  if ((target.name && TAMEABLE.has(target.name)) || isTamed(bot, target))
+    fail('unsafe', neverPet(target.name ?? action.object))
   await equipNamed(run, tool)
   const died = new Set<number>()
-  const onDead = (e: Entity): void => { died.add(e.id) }
-  const onHurt = (e: Entity): void => { if (e.id === target.id) run.progress.work(1) }
+  const onDead = (e: Entity): void => {
+    died.add(e.id)
+  }
+  const onHurt = (e: Entity): void => {
+    if (e.id === target.id) run.progress.work(1)
+  }
   bot.on('entityDead', onDead)
   bot.on('entityGone', onDead)
   bot.on('entityHurt', onHurt)
@@ -50,7 +65,11 @@ export async function attack(run: Run, action: Extract<Action, { type: 'attack' 
     bot.removeListener('entityHurt', onHurt)
     reflexes?.setEngaged(null)
     await bot.pvp.stop().catch(() => {})
-    try { bot.pvp.forceStop() } catch { /* idle */ }
+    try {
+      bot.pvp.forceStop()
+    } catch {
+      /* idle */
+    }
   }
   await collectDrops(run, last, 6, 4000)
   return `I killed the ${action.object}.`

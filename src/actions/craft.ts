@@ -14,7 +14,8 @@ export async function craft(run: Run, action: Extract<Action, { type: 'craft' }>
   const ref = resolveItem(bot, action.object)
   const name = ref.names[0]!
   const id = ref.ids[0]!
-  if (action.tool !== null && resolveItem(bot, action.tool).names[0] !== 'crafting_table') fail('invalid', `Crafting uses a crafting_table or the inventory grid, not ${action.tool}.`)
+  if (action.tool !== null && resolveItem(bot, action.tool).names[0] !== 'crafting_table')
+    fail('invalid', `Crafting uses a crafting_table or the inventory grid, not ${action.tool}.`)
   checkMaterials(run, action.materials)
   if (bot.recipesAll(id, null, true).length === 0) fail('invalid', `${name} cannot be crafted.`)
   let recipe = bot.recipesFor(id, null, 1, null)[0]

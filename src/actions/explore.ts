@@ -9,7 +9,7 @@ import { Vec3 } from 'vec3'
 import { sleep } from '../util/async.js'
 import { resolveTarget, type Target } from './names.js'
 import { fail, type Run } from './types.js'
-import { biomeAt, nearestVisibleBlock, visibleEntities } from './vision.js'
+import { biomeAt, nearestVisibleBlock, visibleEntities } from '../perception/vision.js'
 import { digBlock, goals, goto } from './world.js'
 import { standStill } from '../bot/body.js'
 
@@ -18,7 +18,8 @@ const SEGMENT = 8
 
 function seenAt(run: Run, target: Target): Vec3 | null {
   if (target.kind === 'block') return nearestVisibleBlock(run.bot, target.block.blockIds)?.position ?? null
-  if (target.kind === 'biome') return target.names.includes(biomeAt(run.bot, run.bot.entity.position)) ? run.bot.entity.position.clone() : null
+  if (target.kind === 'biome')
+    return target.names.includes(biomeAt(run.bot, run.bot.entity.position)) ? run.bot.entity.position.clone() : null
   return visibleEntities(run.bot, target.names)[0]?.position ?? null
 }
 
@@ -28,18 +29,28 @@ function found(run: Run, object: string, at: Vec3): string {
 }
 
 /** Path toward a goal while checking every 250 ms whether the target came into view. */
-async function moveLooking(run: Run, goal: ConstructorParameters<typeof goals.GoalXZ> | Vec3, target: Target): Promise<Vec3 | null> {
+async function moveLooking(
+  run: Run,
+  goal: ConstructorParameters<typeof goals.GoalXZ> | Vec3,
+  target: Target,
+): Promise<Vec3 | null> {
   const g = goal instanceof Vec3 ? new goals.GoalBlock(goal.x, goal.y, goal.z) : new goals.GoalXZ(goal[0], goal[1])
   let seen: Vec3 | null = null
   const poll = setInterval(() => {
     if (seen) return
-    try { seen = seenAt(run, target) } catch { /* chunk not loaded */ }
+    try {
+      seen = seenAt(run, target)
+    } catch {
+      /* chunk not loaded */
+    }
     if (seen) standStill(run.bot)
   }, 250)
   try {
     // a cell it cannot reach, or a path something else stopped, is skipped; the budget and the stall check bound it
     await goto(run, g, 'the next place to look').catch(() => run.check())
-  } finally { clearInterval(poll) }
+  } finally {
+    clearInterval(poll)
+  }
   return seen ?? seenAt(run, target)
 }
 
@@ -53,16 +64,32 @@ async function surface(run: Run, target: Target, object: string): Promise<string
     run.step()
     const seen = await moveLooking(run, [cx * CELL + CELL / 2, cz * CELL + CELL / 2], target)
     if (seen) return found(run, object, seen)
-    for (const [dx, dz] of [[1, 0], [0, 1], [-1, 0], [0, -1]] as const) {
+    for (const [dx, dz] of [
+      [1, 0],
+      [0, 1],
+      [-1, 0],
+      [0, -1],
+    ] as const) {
       const k = `${cx + dx},${cz + dz}`
-      if (!queued.has(k)) { queued.add(k); queue.push([cx + dx, cz + dz]) }
+      if (!queued.has(k)) {
+        queued.add(k)
+        queue.push([cx + dx, cz + dz])
+      }
     }
   }
   return fail('not_found', `I explored every place I could reach and never saw ${object}.`)
 }
 
 function fluidNear(run: Run, p: Vec3): boolean {
-  for (const d of [[0, 0, 0], [1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]] as const) {
+  for (const d of [
+    [0, 0, 0],
+    [1, 0, 0],
+    [-1, 0, 0],
+    [0, 1, 0],
+    [0, -1, 0],
+    [0, 0, 1],
+    [0, 0, -1],
+  ] as const) {
     const n = run.bot.blockAt(p.offset(d[0], d[1], d[2]))?.name
     if (n === 'lava' || n === 'water') return true
   }
@@ -78,14 +105,15 @@ async function underground(run: Run, target: Target, object: string): Promise<st
   while (stack.length) {
     const { from, dir } = stack.pop()!
     let cur = from
-    if (!cur.equals(bot.entity.position.floored())) await goto(run, new goals.GoalBlock(cur.x, cur.y, cur.z), 'my tunnel').catch(() => run.check())
+    if (!cur.equals(bot.entity.position.floored()))
+      await goto(run, new goals.GoalBlock(cur.x, cur.y, cur.z), 'my tunnel').catch(() => run.check())
     let steps = 0
     for (; steps < SEGMENT; steps++) {
       const next = cur.plus(dir)
       if (dug.has(next.toString())) break
       if (fluidNear(run, next) || fluidNear(run, next.offset(0, 1, 0))) break
       const floor = bot.blockAt(next.offset(0, -1, 0))
-      if (!floor || floor.boundingBox !== 'block') break
+      if (floor?.boundingBox !== 'block') break
       for (const q of [next.offset(0, 1, 0), next]) {
         const b = bot.blockAt(q)
         if (b && b.boundingBox === 'block') {

@@ -14,13 +14,17 @@ import { resolveItem } from './names.js'
 import { fail, type Run } from './types.js'
 import { digBlock, equipNamed, goals, goto } from './world.js'
 import { SCAFFOLD } from '../bot/create.js'
+import { noToolMessage } from '../rules/index.js'
 
 /** Junk blocks first (the bot-wide SCAFFOLD list); crafting materials only as a last resort to get out at all. */
 const PILLAR_BLOCKS = [...SCAFFOLD, 'cobblestone', 'stone', 'deepslate', 'oak_planks', 'spruce_planks', 'birch_planks']
 
 function scaffold(bot: Bot) {
   const items = bot.inventory.items()
-  for (const name of PILLAR_BLOCKS) { const it = items.find((i) => i.name === name); if (it) return it }
+  for (const name of PILLAR_BLOCKS) {
+    const it = items.find((i) => i.name === name)
+    if (it) return it
+  }
   return undefined
 }
 
@@ -34,7 +38,8 @@ async function pillarUp(run: Run, topY: number, tool: string | null): Promise<bo
     for (const dy of [2, 3]) {
       const above = bot.blockAt(feet.offset(0, dy, 0))
       if (above && above.boundingBox === 'block' && feet.y + dy <= topY + 1) {
-        if (tool) await equipNamed(run, tool); else await bot.tool.equipForBlock(above, {}).catch(() => {})
+        if (tool) await equipNamed(run, tool)
+        else await bot.tool.equipForBlock(above, {}).catch(() => {})
         await digBlock(run, above)
       }
     }
@@ -42,14 +47,20 @@ async function pillarUp(run: Run, topY: number, tool: string | null): Promise<bo
     if (!item) return false
     await bot.equip(item, 'hand')
     const ref = bot.blockAt(feet.offset(0, -1, 0))
-    if (!ref || ref.boundingBox !== 'block') return false
+    if (ref?.boundingBox !== 'block') return false
     bot.setControlState('jump', true)
     try {
       await waitFor(() => bot.entity.position.y > feet.y + 1.05, 1500, 'jumping', 10, run.signal)
       await bot.placeBlock(ref, new Vec3(0, 1, 0)).catch(() => {})
-    } catch { run.check() } finally { bot.setControlState('jump', false) }
+    } catch {
+      run.check()
+    } finally {
+      bot.setControlState('jump', false)
+    }
     await waitFor(() => bot.entity.onGround, 1500, 'landing', 20, run.signal).catch(() => run.check())
-    if (Math.floor(bot.entity.position.y + 0.01) <= feet.y) { if (++stuck >= 3) return false } else stuck = 0
+    if (Math.floor(bot.entity.position.y + 0.01) <= feet.y) {
+      if (++stuck >= 3) return false
+    } else stuck = 0
   }
   return true
 }
@@ -57,12 +68,13 @@ async function pillarUp(run: Run, topY: number, tool: string | null): Promise<bo
 export async function goUp(run: Run, action: Extract<Action, { type: 'go_up' }>): Promise<string> {
   const { bot } = run
   const tool = action.tool === null ? null : resolveItem(bot, action.tool).names[0]!
-  if (tool && !bot.inventory.items().some((i) => i.name === tool)) fail('missing_tool', `I need a ${tool} to go up but have none.`)
+  if (tool && !bot.inventory.items().some((i) => i.name === tool)) fail('missing_tool', noToolMessage(tool, 'go up'))
   const home = surfaceOf(bot)
   if (!home) fail('not_found', 'I do not remember where I left the surface.')
   const feet = bot.entity.position.floored()
   if (feet.y < home.y) {
-    if (feet.x !== home.x || feet.z !== home.z) await goto(run, new goals.GoalXZ(home.x, home.z), 'the bottom of my shaft').catch(() => run.check())
+    if (feet.x !== home.x || feet.z !== home.z)
+      await goto(run, new goals.GoalXZ(home.x, home.z), 'the bottom of my shaft').catch(() => run.check())
     const inShaft = bot.entity.position.floored().x === home.x && bot.entity.position.floored().z === home.z
     if (inShaft) await pillarUp(run, home.y, tool)
   }
@@ -72,10 +84,17 @@ export async function goUp(run: Run, action: Extract<Action, { type: 'go_up' }>)
   }
   if (!arrived()) {
     if (tool) await equipNamed(run, tool)
-    const spots = [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]].map(([dx, dz]) => new goals.GoalBlock(home.x + dx!, home.y, home.z + dz!))
+    const spots = [
+      [0, 0],
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ].map(([dx, dz]) => new goals.GoalBlock(home.x + dx!, home.y, home.z + dz!))
     await goto(run, new goals.GoalCompositeAny(spots), 'the place where I left the surface').catch((err: unknown) => {
       run.check()
-      if (!scaffold(bot)) fail('missing_materials', 'I have no blocks left to climb back up with and found no other way up.')
+      if (!scaffold(bot))
+        fail('missing_materials', 'I have no blocks left to climb back up with and found no other way up.')
       throw err
     })
   }

@@ -11,37 +11,87 @@ import { approach } from './approach.js'
 import { apply } from './apply.js'
 import { attack } from './attack.js'
 import { build } from './build.js'
+import { deposit, withdraw } from './chest.js'
 import { craft } from './craft.js'
 import { digDown } from './dig_down.js'
 import { equip } from './equip.js'
 import { explore } from './explore.js'
+import { give } from './give.js'
 import { goUp } from './go_up.js'
+import { gotoXyz } from './goto.js'
+import { guard } from './guard.js'
 import { mine } from './mine.js'
 import { place } from './place.js'
 import { runHandler } from './run.js'
 import { smelt } from './smelt.js'
-import { DEFAULT_BUDGETS, TRACKED, inventoryCounts, result, type ActionContext, type Handler, type Handlers } from './types.js'
-import { biomeAt, isUnderground } from './vision.js'
+import {
+  DEFAULT_BUDGETS,
+  TRACKED,
+  inventoryCounts,
+  result,
+  type ActionContext,
+  type Handler,
+  type Handlers,
+} from './types.js'
+import { biomeAt, isUnderground } from '../perception/vision.js'
 
 export const handlers: Handlers = {
-  equip, explore, approach, mine, attack, dig_down: digDown, go_up: goUp, craft, smelt, apply, place, build,
+  equip,
+  explore,
+  approach,
+  mine,
+  attack,
+  dig_down: digDown,
+  go_up: goUp,
+  craft,
+  smelt,
+  apply,
+  place,
+  build,
+  give,
+  goto: gotoXyz,
+  deposit,
+  withdraw,
+  guard,
 }
 
 /** A short phrase for messages: "mining 3 iron_ore". */
 export function describe(a: Action): string {
   switch (a.type) {
-    case 'equip': return `equipping ${a.object}`
-    case 'explore': return `exploring (${a.strategy}) for ${a.object}`
-    case 'approach': return `approaching ${a.object}`
-    case 'mine': return `mining ${a.count} ${a.object}`
-    case 'attack': return `attacking ${a.object}`
-    case 'dig_down': return `digging down to y ${a.ylevel}`
-    case 'go_up': return 'going back up'
-    case 'craft': return `crafting ${a.count} ${a.object}`
-    case 'smelt': return `smelting ${a.count} ${a.object}`
-    case 'apply': return `using ${a.tool} on ${a.object}`
-    case 'place': return `placing ${a.object}`
-    case 'build': return `building a ${a.blueprint}`
+    case 'equip':
+      return `equipping ${a.object}`
+    case 'explore':
+      return `exploring (${a.strategy}) for ${a.object}`
+    case 'approach':
+      return `approaching ${a.object}`
+    case 'mine':
+      return `mining ${a.count} ${a.object}`
+    case 'attack':
+      return `attacking ${a.object}`
+    case 'dig_down':
+      return `digging down to y ${a.ylevel}`
+    case 'go_up':
+      return 'going back up'
+    case 'craft':
+      return `crafting ${a.count} ${a.object}`
+    case 'smelt':
+      return `smelting ${a.count} ${a.object}`
+    case 'apply':
+      return `using ${a.tool} on ${a.object}`
+    case 'place':
+      return `placing ${a.object}`
+    case 'build':
+      return `building a ${a.blueprint}`
+    case 'give':
+      return `giving ${a.count} ${a.object} to ${a.to}`
+    case 'goto':
+      return `going to ${a.x} ${a.y} ${a.z}`
+    case 'deposit':
+      return `putting ${a.items.map((i) => i.object).join(', ') || 'everything but my tools'} in a chest`
+    case 'withdraw':
+      return `taking ${a.items.map((i) => i.object).join(', ')} from a chest`
+    case 'guard':
+      return `guarding ${a.player}`
   }
 }
 
@@ -49,20 +99,36 @@ export async function execute(bot: Bot, raw: unknown, ctx: ActionContext): Promi
   const parsed = Action.safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    return result(false, 'invalid', `That action is malformed: ${issue ? `${issue.path.join('.') || 'action'} ${issue.message}` : 'unknown problem'}.`, {}, 0)
+    return result(
+      false,
+      'invalid',
+      `That action is malformed: ${issue ? `${issue.path.join('.') || 'action'} ${issue.message}` : 'unknown problem'}.`,
+      {},
+      0,
+    )
   }
   const action = parsed.data
   if (!bot.entity) return result(false, 'error', 'I am not in the world right now.', {}, 0)
   const budget = { ...DEFAULT_BUDGETS[action.type], ...ctx.budget }
   const handler = handlers[action.type] as Handler
   const isExplore = action.type === 'explore'
-  return runHandler(bot, ctx, {
-    name: action.type,
-    doing: describe(action),
-    budget,
-    tracked: TRACKED.has(action.type),
-    ...(isExplore ? { budgetReason: 'not_found' as const, budgetMessage: `I explored until my budget ran out and never saw ${action.object}.` } : {}),
-  }, (run) => handler(run, action))
+  return runHandler(
+    bot,
+    ctx,
+    {
+      name: action.type,
+      doing: describe(action),
+      budget,
+      tracked: TRACKED.has(action.type),
+      ...(isExplore
+        ? {
+            budgetReason: 'not_found' as const,
+            budgetMessage: `I explored until my budget ran out and never saw ${action.object}.`,
+          }
+        : {}),
+    },
+    (run) => handler(run, action),
+  )
 }
 
 /** The bot's own state as the planner sees it. */
@@ -84,8 +150,13 @@ export function feedback(bot: Bot, action: Action, res: ActionResult): Feedback 
 }
 
 /** The progress trace of the last tracked action this bot ran (for the failure analyser). */
-export function lastTrace(bot: Bot): RecordedTrace | null { return recordedTrace(bot) }
+export function lastTrace(bot: Bot): RecordedTrace | null {
+  return recordedTrace(bot)
+}
 
-export { attachReflexes, reflexesOf } from './reflexes.js'
+export { attachReflexes, reflexesOf } from './reflexes/index.js'
+/** The player skills behind the `come` and `follow` commands (not planner actions). */
+export { come, SKILL_BUDGETS } from './come.js'
+export { follow } from './follow.js'
 export type { ActionContext, Budget } from './types.js'
 export { DEFAULT_BUDGETS } from './types.js'

@@ -7,6 +7,12 @@ import type { Vec3 } from 'vec3'
 
 const surface = new WeakMap<Bot, Vec3>()
 
-export function rememberSurface(bot: Bot, pos: Vec3): void { surface.set(bot, pos.clone()) }
-export function surfaceOf(bot: Bot): Vec3 | null { return surface.get(bot) ?? null }
-export function forgetSurface(bot: Bot): void { surface.delete(bot) }
+export function rememberSurface(bot: Bot, pos: Vec3): void {
+  surface.set(bot, pos.clone())
+}
+export function surfaceOf(bot: Bot): Vec3 | null {
+  return surface.get(bot) ?? null
+}
+export function forgetSurface(bot: Bot): void {
+  surface.delete(bot)
+}

@@ -8,8 +8,10 @@ import type { Action } from '../schemas/action.js'
 import type { Block } from 'prismarine-block'
 import { blockTarget, resolveItem } from './names.js'
 import { countOf, fail, type Run } from './types.js'
-import { nearestVisibleBlock, visibleBlocks } from './vision.js'
+import { nearestVisibleBlock, visibleBlocks } from '../perception/vision.js'
 import { collectDrops, digBlock, equipNamed } from './world.js'
+import { makeRoom } from './junk.js'
+import { noToolMessage } from '../rules/index.js'
 
 function harvestable(run: Run, block: Block, tool: string | null): boolean {
   const tools = block.harvestTools
@@ -22,9 +24,13 @@ function harvestable(run: Run, block: Block, tool: string | null): boolean {
 export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>): Promise<string> {
   const { bot } = run
   const target = blockTarget(bot, action.object)
-  if (!target) { resolveItem(bot, action.object); fail('invalid', `${action.object} is not something I can dig.`) }
+  if (!target) {
+    resolveItem(bot, action.object)
+    fail('invalid', `${action.object} is not something I can dig.`)
+  }
   const tool = action.tool === null ? null : resolveItem(bot, action.tool).names[0]!
-  if (tool && !bot.inventory.items().some((i) => i.name === tool)) fail('missing_tool', `I need a ${tool} to mine ${action.object} but have none.`)
+  if (tool && !bot.inventory.items().some((i) => i.name === tool))
+    fail('missing_tool', noToolMessage(tool, `mine ${action.object}`))
   const have = (): number => countOf(bot, target.wanted)
   const wantedName = target.wanted.length === 1 ? target.wanted[0]! : action.object
   run.progress.setWanted(have)
@@ -33,14 +39,28 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     return b ? b.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position) : null
   })
   const skipped = new Set<string>()
+  const notes: string[] = []
   let dug = 0
   while (have() < action.count) {
     const block = visibleBlocks(bot, target.blockIds, 32, 16).find((b) => !skipped.has(b.position.toString()))
-    if (!block) fail('not_found', dug ? `I mined ${dug} ${action.object} but can see no more; I have ${have()} of ${action.count} ${wantedName}.` : `I cannot see any ${action.object} from here.`)
+    if (!block)
+      fail(
+        'not_found',
+        dug
+          ? `I mined ${dug} ${action.object} but can see no more; I have ${have()} of ${action.count} ${wantedName}.`
+          : `I cannot see any ${action.object} from here.`,
+      )
     if (!harvestable(run, block, tool)) {
-      const names = Object.keys(block.harvestTools ?? {}).map((id) => bot.registry.items[Number(id)]?.name).filter(Boolean)
-      fail('missing_tool', `${block.name} needs ${names.slice(0, 3).join(' or ')} to drop anything, not ${tool ?? 'my hand'}.`)
+      const names = Object.keys(block.harvestTools ?? {})
+        .map((id) => bot.registry.items[Number(id)]?.name)
+        .filter(Boolean)
+      fail(
+        'missing_tool',
+        `${block.name} needs ${names.slice(0, 3).join(' or ')} to drop anything, not ${tool ?? 'my hand'}.`,
+      )
     }
+    const roomNote = await makeRoom(run, new Set([...target.wanted, action.object, ...(tool ? [tool] : [])]))
+    if (roomNote) notes.push(roomNote)
     await equipNamed(run, tool)
     const before = have()
     try {
@@ -58,5 +78,5 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     await collectDrops(run, block.position, 6, 5000)
     if (have() <= before) skipped.add(block.position.toString())
   }
-  return `I have ${have()} ${wantedName} now (mined ${dug} ${action.object}).`
+  return `I have ${have()} ${wantedName} now (mined ${dug} ${action.object}).${notes.length ? ` ${notes.join(' ')}` : ''}`
 }

@@ -12,9 +12,19 @@ import { ProgressTracker, type ProgressEntry } from '../progress/signal.js'
 import { loadRules } from '../progress/rules.js'
 import { recordTrace } from '../progress/recorder.js'
 import { logger } from '../util/log.js'
-import { attachReflexes, reflexesOf } from './reflexes.js'
-import { lavaInView } from './vision.js'
-import { ActionFailure, StopSignal, delta, inventoryCounts, result, type ActionContext, type Budget, type Run, type StopCause } from './types.js'
+import { attachReflexes, reflexesOf } from './reflexes/index.js'
+import { lavaInView } from '../perception/vision.js'
+import {
+  ActionFailure,
+  StopSignal,
+  delta,
+  inventoryCounts,
+  result,
+  type ActionContext,
+  type Budget,
+  type Run,
+  type StopCause,
+} from './types.js'
 
 const log = logger('actions')
 
@@ -27,10 +37,16 @@ export interface RunOptions {
   tracked: boolean
   /** Reason to report when the budget runs out (explore: not_found). */
   budgetReason?: FailureReason
-  budgetMessage?: string
+  /** The message when the budget runs out; a function is asked at that moment (e.g. to say the distance left). */
+  budgetMessage?: string | (() => string)
 }
 
-export async function runHandler(bot: Bot, ctx: ActionContext, opts: RunOptions, body: (run: Run) => Promise<string>): Promise<ActionResult> {
+export async function runHandler(
+  bot: Bot,
+  ctx: ActionContext,
+  opts: RunOptions,
+  body: (run: Run) => Promise<string>,
+): Promise<ActionResult> {
   const started = Date.now()
   const before = inventoryCounts(bot)
   const rules = ctx.rules ?? loadRules()
@@ -50,13 +66,16 @@ export async function runHandler(bot: Bot, ctx: ActionContext, opts: RunOptions,
     budget: opts.budget,
     startedAt: started,
     progress,
+    protected: ctx.protected ?? [],
     step(n = 1) {
       steps += n
       if (steps > opts.budget.steps) abort('budget', `used all ${opts.budget.steps} steps`)
       if (stop) throw stop
     },
     stepsUsed: () => steps,
-    check() { if (stop) throw stop },
+    check() {
+      if (stop) throw stop
+    },
   }
 
   const onExternal = (): void => abort('interrupted', 'told to stop')
@@ -65,7 +84,10 @@ export async function runHandler(bot: Bot, ctx: ActionContext, opts: RunOptions,
   const offReflex = reflexes.onInterrupt((e) => abort('unsafe', e.message))
   const onDeath = (): void => abort('died', 'died')
   bot.on('death', onDeath)
-  const timer = setTimeout(() => abort('timeout', `ran out of time after ${Math.round(opts.budget.timeMs / 1000)} s`), opts.budget.timeMs)
+  const timer = setTimeout(
+    () => abort('timeout', `ran out of time after ${Math.round(opts.budget.timeMs / 1000)} s`),
+    opts.budget.timeMs,
+  )
   let sampler: NodeJS.Timeout | null = null
   const sample = (): ProgressEntry | null => {
     if (!bot.entity) return null
@@ -85,7 +107,13 @@ export async function runHandler(bot: Bot, ctx: ActionContext, opts: RunOptions,
   }
   if (opts.tracked) {
     sample()
-    sampler = setInterval(() => { try { sample() } catch (err) { log.warn('progress sample failed', { err: (err as Error).message }) } }, rules.sampleEveryMs)
+    sampler = setInterval(() => {
+      try {
+        sample()
+      } catch (err) {
+        log.warn('progress sample failed', { err: (err as Error).message })
+      }
+    }, rules.sampleEveryMs)
   }
 
   const stopped = new Promise<never>((_, reject) => {
@@ -104,8 +132,14 @@ export async function runHandler(bot: Bot, ctx: ActionContext, opts: RunOptions,
   } catch (err) {
     const s = stop as StopSignal | null
     if (s) ({ reason, message } = describeStop(s, opts))
-    else if (err instanceof ActionFailure) { reason = err.reason; message = err.message }
-    else { reason = 'error'; message = `Something went wrong while ${opts.doing}: ${(err as Error).message}.`; log.warn('handler error', { action: opts.name, err: (err as Error).message }) }
+    else if (err instanceof ActionFailure) {
+      reason = err.reason
+      message = err.message
+    } else {
+      reason = 'error'
+      message = `Something went wrong while ${opts.doing}: ${(err as Error).message}.`
+      log.warn('handler error', { action: opts.name, err: (err as Error).message })
+    }
   } finally {
     clearTimeout(timer)
     if (sampler) clearInterval(sampler)
@@ -116,7 +150,14 @@ export async function runHandler(bot: Bot, ctx: ActionContext, opts: RunOptions,
     if (!reflexes.busy()) standStill(bot)
   }
   // give an aborted handler a moment to unwind so it cannot touch the body during the next action
-  if (stop) await Promise.race([work.then(() => {}, () => {}), new Promise((r) => setTimeout(r, 500))])
+  if (stop)
+    await Promise.race([
+      work.then(
+        () => {},
+        () => {},
+      ),
+      new Promise((r) => setTimeout(r, 500)),
+    ])
   if (opts.tracked) {
     progress.finish(ok, ok ? 'goal reached' : `${reason}: ${message}`)
     recordTrace(bot, { action: opts.name, ok, reason, entries: progress.entries(), at: Date.now() })
@@ -126,11 +167,18 @@ export async function runHandler(bot: Bot, ctx: ActionContext, opts: RunOptions,
 
 function describeStop(s: StopSignal, opts: RunOptions): { reason: FailureReason; message: string } {
   switch (s.cause) {
-    case 'interrupted': return { reason: 'interrupted', message: `I stopped ${opts.doing} because I was told to stop.` }
-    case 'unsafe': return { reason: 'unsafe', message: s.detail }
-    case 'died': return { reason: 'died', message: `I died while ${opts.doing}.` }
-    case 'stalled': return { reason: 'stalled', message: `I gave up ${opts.doing} because I ${s.detail}.` }
-    case 'timeout': return { reason: opts.budgetReason ?? 'timeout', message: opts.budgetMessage ?? `I stopped ${opts.doing} because I ${s.detail}.` }
-    case 'budget': return { reason: opts.budgetReason ?? 'timeout', message: opts.budgetMessage ?? `I stopped ${opts.doing} because I ${s.detail}.` }
+    case 'interrupted':
+      return { reason: 'interrupted', message: `I stopped ${opts.doing} because I was told to stop.` }
+    case 'unsafe':
+      return { reason: 'unsafe', message: s.detail }
+    case 'died':
+      return { reason: 'died', message: `I died while ${opts.doing}.` }
+    case 'stalled':
+      return { reason: 'stalled', message: `I gave up ${opts.doing} because I ${s.detail}.` }
+    case 'timeout':
+    case 'budget': {
+      const m = typeof opts.budgetMessage === 'function' ? opts.budgetMessage() : opts.budgetMessage
+      return { reason: opts.budgetReason ?? 'timeout', message: m ?? `I stopped ${opts.doing} because I ${s.detail}.` }
+    }
   }
 }

@@ -33,7 +33,8 @@ export async function smelt(run: Run, action: Extract<Action, { type: 'smelt' }>
   if (!input) fail('missing_materials', `I have no ${inputs[0]} to smelt.`)
   if (!fuel) fail('missing_materials', `I have no ${action.fuel} to burn.`)
   const fuelNeeded = Math.ceil(action.count / burns(fuel.name))
-  if (countOf(bot, [fuel.name]) < fuelNeeded + (fuel.name === input.name ? action.count : 0)) fail('missing_materials', `I need ${fuelNeeded} ${fuel.name} as fuel.`)
+  if (countOf(bot, [fuel.name]) < fuelNeeded + (fuel.name === input.name ? action.count : 0))
+    fail('missing_materials', `I need ${fuelNeeded} ${fuel.name} as fuel.`)
   let furnaceStation: Station | null = null
   try {
     furnaceStation = await station(run, 'furnace', out)
@@ -51,9 +52,12 @@ export async function smelt(run: Run, action: Extract<Action, { type: 'smelt' }>
           const got = await furnace.takeOutput()
           taken += got?.count ?? 0
           lastGain = Date.now()
-        } else if (Date.now() - lastGain > 20_000) fail('timeout', `The furnace stopped giving ${out} after ${taken} of ${action.count}.`)
+        } else if (Date.now() - lastGain > 20_000)
+          fail('timeout', `The furnace stopped giving ${out} after ${taken} of ${action.count}.`)
       }
-    } finally { furnace.close() }
+    } finally {
+      furnace.close()
+    }
     await release(run, furnaceStation)
     furnaceStation = null
     return `I smelted ${taken} ${out}.`

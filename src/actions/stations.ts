@@ -6,10 +6,13 @@
 import type { Block } from 'prismarine-block'
 import { resolveItem } from './names.js'
 import { countOf, fail, type Run } from './types.js'
-import { nearestVisibleBlock } from './vision.js'
+import { nearestVisibleBlock } from '../perception/vision.js'
 import { goals, goto, pickUp, placeNear } from './world.js'
 
-export interface Station { block: Block; placed: boolean }
+export interface Station {
+  block: Block
+  placed: boolean
+}
 
 /** A visible station within 16 blocks (walked to within reach) or one placed from the inventory. */
 export async function station(run: Run, name: 'crafting_table' | 'furnace', forWhat: string): Promise<Station> {
@@ -18,10 +21,12 @@ export async function station(run: Run, name: 'crafting_table' | 'furnace', forW
   const seen = nearestVisibleBlock(bot, new Set([id]), 16)
   if (seen) {
     const p = seen.position
-    if (bot.entity.position.distanceTo(p.offset(0.5, 0.5, 0.5)) > 3.5) await goto(run, new goals.GoalNear(p.x, p.y, p.z, 2), `the ${name}`)
+    if (bot.entity.position.distanceTo(p.offset(0.5, 0.5, 0.5)) > 3.5)
+      await goto(run, new goals.GoalNear(p.x, p.y, p.z, 2), `the ${name}`)
     return { block: bot.blockAt(p) ?? seen, placed: false }
   }
-  if (!bot.inventory.items().some((i) => i.name === name)) fail('missing_tool', `I need a ${name} to make ${forWhat} but see none and carry none.`)
+  if (!bot.inventory.items().some((i) => i.name === name))
+    fail('missing_tool', `I need a ${name} to make ${forWhat} but see none and carry none.`)
   return { block: await placeNear(run, name), placed: true }
 }
 

@@ -7,10 +7,14 @@
  */
 import type { Bot } from 'mineflayer'
 import type { Action, ActionResult, ActionType, FailureReason } from '../schemas/action.js'
+import type { Box } from '../schemas/region.js'
 import type { ProgressEntry, ProgressTracker } from '../progress/signal.js'
 import type { ProgressRules } from '../progress/rules.js'
 
-export interface Budget { steps: number; timeMs: number }
+export interface Budget {
+  steps: number
+  timeMs: number
+}
 
 /** What a caller passes to `execute` besides the bot and the action. */
 export interface ActionContext {
@@ -20,18 +24,32 @@ export interface ActionContext {
   onSignal?: (entry: ProgressEntry) => void
   /** Override the shipped data/progress-rules.json (tests, tuning). */
   rules?: ProgressRules
+  /** GHOST_PROTECTED: boxes where the bot never digs or places (digBlock/placeNear refuse with `unsafe`). */
+  protected?: readonly Box[]
 }
 
 /** Why the run's own AbortSignal fired; mapped to a FailureReason by the registry. */
 export type StopCause = 'interrupted' | 'unsafe' | 'died' | 'stalled' | 'timeout' | 'budget'
 
 export class StopSignal extends Error {
-  constructor(override readonly cause: StopCause, readonly detail: string) { super(detail); this.name = 'StopSignal' }
+  constructor(
+    override readonly cause: StopCause,
+    readonly detail: string,
+  ) {
+    super(detail)
+    this.name = 'StopSignal'
+  }
 }
 
 /** A failure with a fixed reason; thrown by handlers and turned into an ActionResult by the registry. */
 export class ActionFailure extends Error {
-  constructor(readonly reason: FailureReason, message: string) { super(message); this.name = 'ActionFailure' }
+  constructor(
+    readonly reason: FailureReason,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'ActionFailure'
+  }
 }
 
 export interface Run {
@@ -40,6 +58,8 @@ export interface Run {
   readonly budget: Budget
   readonly startedAt: number
   readonly progress: ProgressTracker
+  /** Boxes where this run must not dig or place (from ActionContext.protected). */
+  readonly protected: readonly Box[]
   /** Count one unit of work; aborts the run with cause 'budget' once the step budget is spent. */
   step(n?: number): void
   stepsUsed(): number
@@ -65,12 +85,27 @@ export const DEFAULT_BUDGETS: Record<ActionType, Budget> = {
   apply: { steps: 4, timeMs: 15_000 },
   place: { steps: 4, timeMs: 10_000 },
   build: { steps: 300, timeMs: 240_000 },
+  give: { steps: 20, timeMs: 60_000 },
+  goto: { steps: 60, timeMs: 300_000 },
+  deposit: { steps: 40, timeMs: 60_000 },
+  withdraw: { steps: 40, timeMs: 60_000 },
+  guard: { steps: 1_000_000, timeMs: 30 * 60_000 },
 }
 
 /** Actions that run the progress tracker and can be stopped as `stalled`. */
-export const TRACKED: ReadonlySet<ActionType> = new Set(['explore', 'approach', 'mine', 'attack', 'dig_down'])
+export const TRACKED: ReadonlySet<ActionType> = new Set([
+  'explore',
+  'approach',
+  'mine',
+  'attack',
+  'dig_down',
+  'give',
+  'goto',
+])
 
-export function fail(reason: FailureReason, message: string): never { throw new ActionFailure(reason, message) }
+export function fail(reason: FailureReason, message: string): never {
+  throw new ActionFailure(reason, message)
+}
 
 export function inventoryCounts(bot: Bot): Record<string, number> {
   const out: Record<string, number> = {}
@@ -94,6 +129,12 @@ export function delta(before: Record<string, number>, after: Record<string, numb
   return out
 }
 
-export function result(ok: boolean, reason: FailureReason | null, message: string, inventoryDelta: Record<string, number>, durationMs: number): ActionResult {
+export function result(
+  ok: boolean,
+  reason: FailureReason | null,
+  message: string,
+  inventoryDelta: Record<string, number>,
+  durationMs: number,
+): ActionResult {
   return { ok, reason, message, inventoryDelta, durationMs: Math.max(0, Math.round(durationMs)) }
 }

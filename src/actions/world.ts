@@ -10,6 +10,7 @@ import type { Entity } from 'prismarine-entity'
 import pathfinderPkg from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { standStill } from '../bot/body.js'
+import { describeBox, inBox } from '../schemas/region.js'
 import { sleep } from '../util/async.js'
 import { fail, type Run } from './types.js'
 
@@ -48,7 +49,17 @@ export async function equipNamed(run: Run, name: string | null): Promise<void> {
   }
   const item = bot.inventory.items().find((i) => i.name === name)
   if (!item) fail('missing_tool', `I have no ${name} to hold.`)
-  const dest = /_helmet$/.test(name) ? 'head' : /_chestplate$|^elytra$/.test(name) ? 'torso' : /_leggings$/.test(name) ? 'legs' : /_boots$/.test(name) ? 'feet' : name === 'shield' ? 'off-hand' : 'hand'
+  const dest = /_helmet$/.test(name)
+    ? 'head'
+    : /_chestplate$|^elytra$/.test(name)
+      ? 'torso'
+      : /_leggings$/.test(name)
+        ? 'legs'
+        : /_boots$/.test(name)
+          ? 'feet'
+          : name === 'shield'
+            ? 'off-hand'
+            : 'hand'
   await bot.equip(item, dest)
   run.check()
 }
@@ -56,8 +67,20 @@ export async function equipNamed(run: Run, name: string | null): Promise<void> {
 /** Dig one block (the tool must already be in hand); counts a step and reports work to the progress signal. */
 export async function digBlock(run: Run, block: Block): Promise<void> {
   const { bot } = run
+  const box = run.protected.find((b) => inBox(b, block.position))
+  if (box)
+    fail(
+      'unsafe',
+      `I never dig inside the protected area ${describeBox(box)}; ${block.name} at ${block.position.x} ${block.position.y} ${block.position.z} is in it.`,
+    )
   run.step()
-  const onAbort = (): void => { try { bot.stopDigging() } catch { /* not digging */ } }
+  const onAbort = (): void => {
+    try {
+      bot.stopDigging()
+    } catch {
+      /* not digging */
+    }
+  }
   run.signal.addEventListener('abort', onAbort, { once: true })
   try {
     if (bot.entity.position.offset(0, 1.62, 0).distanceTo(block.position.offset(0.5, 0.5, 0.5)) > 5.5) {
@@ -75,7 +98,9 @@ export async function digBlock(run: Run, block: Block): Promise<void> {
 }
 
 function droppedItems(run: Run, near: Vec3, radius: number): Entity[] {
-  return Object.values(run.bot.entities).filter((e) => e.name === 'item' && e.isValid !== false && e.position.distanceTo(near) <= radius)
+  return Object.values(run.bot.entities).filter(
+    (e) => e.name === 'item' && e.isValid !== false && e.position.distanceTo(near) <= radius,
+  )
 }
 
 /** Walk over dropped items within `radius` of `near` until they are picked up or `timeoutMs` passes. */
@@ -86,12 +111,17 @@ export async function collectDrops(run: Run, near: Vec3, radius = 6, timeoutMs =
   await sleep(250, run.signal).catch(() => run.check())
   while (Date.now() < deadline) {
     run.check()
-    const items = droppedItems(run, near, radius).filter((e) => !ignored.has(e.id)).sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))
+    const items = droppedItems(run, near, radius)
+      .filter((e) => !ignored.has(e.id))
+      .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))
     const item = items[0]
     if (!item) return
     if (item.position.distanceTo(bot.entity.position) > 1.2) {
       const p = item.position
-      await goto(run, new goals.GoalNear(p.x, p.y, p.z, 0.8), 'the dropped item').catch(() => { run.check(); ignored.add(item.id) })
+      await goto(run, new goals.GoalNear(p.x, p.y, p.z, 0.8), 'the dropped item').catch(() => {
+        run.check()
+        ignored.add(item.id)
+      })
     }
     await sleep(300, run.signal).catch(() => run.check())
     if (bot.entities[item.id] && item.position.distanceTo(bot.entity.position) < 1.5) {
@@ -102,8 +132,12 @@ export async function collectDrops(run: Run, near: Vec3, radius = 6, timeoutMs =
   }
 }
 
-function solid(b: Block | null): boolean { return !!b && b.boundingBox === 'block' }
-function free(b: Block | null): boolean { return !!b && (b.boundingBox === 'empty') && b.name !== 'lava' && b.name !== 'water' }
+function solid(b: Block | null): boolean {
+  return !!b && b.boundingBox === 'block'
+}
+function free(b: Block | null): boolean {
+  return !!b && b.boundingBox === 'empty' && b.name !== 'lava' && b.name !== 'water'
+}
 
 /** Free spots next to the bot (not its own column) with solid ground under them, nearest first. */
 export function placeSpots(run: Run, radius = 2): Vec3[] {
@@ -115,7 +149,9 @@ export function placeSpots(run: Run, radius = 2): Vec3[] {
       for (let dz = -radius; dz <= radius; dz++) {
         if (Math.abs(dx) + Math.abs(dz) === 0 || Math.abs(dx) + Math.abs(dz) > radius + 1) continue
         const p = me.offset(dx, dy, dz)
-        if (free(bot.blockAt(p)) && solid(bot.blockAt(p.offset(0, -1, 0))) && free(bot.blockAt(p.offset(0, 1, 0)))) out.push(p)
+        if (run.protected.some((b) => inBox(b, p))) continue
+        if (free(bot.blockAt(p)) && solid(bot.blockAt(p.offset(0, -1, 0))) && free(bot.blockAt(p.offset(0, 1, 0))))
+          out.push(p)
       }
     }
   }
@@ -129,12 +165,23 @@ export function placeSpots(run: Run, radius = 2): Vec3[] {
 async function digSpot(run: Run): Promise<Vec3[]> {
   const { bot } = run
   const me = bot.entity.position.floored()
-  for (const [dx, dz] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+  for (const [dx, dz] of [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ] as const) {
     const p = me.offset(dx, 0, dz)
     const foot = bot.blockAt(p)
     const head = bot.blockAt(p.offset(0, 1, 0))
     if (!foot || !head || !solid(bot.blockAt(p.offset(0, -1, 0)))) continue
-    const around = [p.offset(1, 0, 0), p.offset(-1, 0, 0), p.offset(0, 0, 1), p.offset(0, 0, -1), p.offset(0, 2, 0)].map((q) => bot.blockAt(q)?.name)
+    const around = [
+      p.offset(1, 0, 0),
+      p.offset(-1, 0, 0),
+      p.offset(0, 0, 1),
+      p.offset(0, 0, -1),
+      p.offset(0, 2, 0),
+    ].map((q) => bot.blockAt(q)?.name)
     if (around.some((n) => n === 'lava' || n === 'water')) continue
     const toDig = [foot, head].filter((b) => !free(b))
     if (toDig.some((b) => !b.diggable || b.name === 'bedrock' || !bot.canDigBlock(b))) continue
@@ -153,9 +200,13 @@ export async function placeNear(run: Run, name: string): Promise<Block> {
   const { bot } = run
   const item = bot.inventory.items().find((i) => i.name === name)
   if (!item) fail('missing_materials', `I have no ${name} to place.`)
+  const box = run.protected.find((b) => inBox(b, bot.entity.position, 2))
+  if (box)
+    fail('unsafe', `I never place blocks inside the protected area ${describeBox(box)}, and I am standing at its edge.`)
   let spots = placeSpots(run)
   if (!spots.length) spots = await digSpot(run)
-  if (!spots.length) fail('no_space', `There is no free spot on solid ground next to me to place ${name}, and I could not dig one.`)
+  if (!spots.length)
+    fail('no_space', `There is no free spot on solid ground next to me to place ${name}, and I could not dig one.`)
   let lastErr = ''
   for (const spot of spots.slice(0, 4)) {
     run.check()
@@ -164,10 +215,16 @@ export async function placeNear(run: Run, name: string): Promise<Block> {
     try {
       await bot.lookAt(spot.offset(0.5, 0, 0.5), true)
       await bot.placeBlock(ref, new Vec3(0, 1, 0))
-    } catch (err) { lastErr = (err as Error).message }
+    } catch (err) {
+      lastErr = (err as Error).message
+    }
     await sleep(150, run.signal).catch(() => run.check())
     const placed = bot.blockAt(spot)
-    if (placed?.name === name || (placed && placed.name !== 'air' && bot.registry.blocksByName[name]?.id === placed.type)) return placed
+    if (
+      placed?.name === name ||
+      (placed && placed.name !== 'air' && bot.registry.blocksByName[name]?.id === placed.type)
+    )
+      return placed
   }
   return fail('no_space', `Placing ${name} next to me failed${lastErr ? `: ${lastErr}` : ''}.`)
 }

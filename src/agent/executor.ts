@@ -6,7 +6,7 @@
  * holds at once, or report which condition could not be met. "Done" is only reported with a verification line.
  */
 import type { Knowledge } from '../knowledge/index.js'
-import type { SubGoalProgress, ProgressSink } from '../router/progress.js'
+import type { SubGoalProgress, ProgressSink } from '../schemas/task.js'
 import type { Feedback } from '../schemas/action.js'
 import type { Goal } from '../schemas/goal.js'
 import type { SubGoal } from '../schemas/subgoal.js'
@@ -15,9 +15,24 @@ import { sleep } from '../util/async.js'
 import type { Senses } from './ports.js'
 import { INPUTS_LOST, runSubGoal, type SubGoalDeps } from './subgoal-runner.js'
 
-export interface GoalDeps extends SubGoalDeps { senses: Senses; goalTimeBudgetMs: number }
-export interface GoalContext { player: string; requestId: string; taskId: string; signal: AbortSignal; progress: ProgressSink }
-export interface GoalOutcome { ok: boolean; message: string; verification: string | null; llmCalls: number; subGoalsRun: number }
+export interface GoalDeps extends SubGoalDeps {
+  senses: Senses
+  goalTimeBudgetMs: number
+}
+export interface GoalContext {
+  player: string
+  requestId: string
+  taskId: string
+  signal: AbortSignal
+  progress: ProgressSink
+}
+export interface GoalOutcome {
+  ok: boolean
+  message: string
+  verification: string | null
+  llmCalls: number
+  subGoalsRun: number
+}
 
 /** Safety bound on sub-goal runs per goal: re-planning after losses may add some, never without end. */
 const MAX_SUBGOAL_RUNS = 60
@@ -31,48 +46,145 @@ export function isFindGoal(goal: Goal, kb: Knowledge): boolean {
 export async function runGoal(goal: Goal, deps: GoalDeps, ctx: GoalContext): Promise<GoalOutcome> {
   const deadline = Date.now() + deps.goalTimeBudgetMs
   const history: Feedback[] = []
-  const onAction = (f: Feedback): void => ctx.progress({ kind: 'action', taskId: ctx.taskId, action: f.action.type, ok: f.result.ok, reason: f.result.reason, message: f.result.message })
+  const onAction = (f: Feedback): void =>
+    ctx.progress({
+      kind: 'action',
+      taskId: ctx.taskId,
+      action: f.action.type,
+      ok: f.result.ok,
+      reason: f.result.reason,
+      message: f.result.message,
+    })
   const meta = { player: ctx.player, requestId: ctx.requestId, signal: ctx.signal, deadline, onAction, history }
   if (isFindGoal(goal, deps.kb)) return runFind(goal, deps, ctx, meta)
 
   const done: SubGoalProgress[] = []
+  // Ids stay the same while a step waits, runs and ends (the web page follows each node's states by id).
+  const idOf = (s: SubGoal): string => {
+    const l = label(s)
+    return `${l}#${done.filter((d) => d.label === l).length}`
+  }
+  let tree: SubGoalProgress[] = []
+  const goalMeta = {
+    ...meta,
+    onPlan: (p: { attempt: number; via: string; actions: Array<{ type: string }> }): void => {
+      const what = tree.find((t) => t.status === 'running')?.label ?? goal.object
+      const message = `${p.attempt === 0 ? 'plan' : `re-plan ${p.attempt}`} for ${what} (${p.via}): ${p.actions.map((a) => a.type).join(', ')}`
+      ctx.progress({
+        kind: 'progress',
+        taskId: ctx.taskId,
+        message,
+        subgoals: tree,
+        done: done.length,
+        total: tree.length,
+      })
+    },
+  }
   let llmCalls = 0
   for (let runs = 0; runs < MAX_SUBGOAL_RUNS; runs++) {
     if (ctx.signal.aborted) throw new AbortedError('task')
     const state = deps.hands.state()
     const dec = deps.kb.decompose(goal, state.inventory)
-    if (!dec.ok) return { ok: false, message: `I can't get ${goal.object}: ${dec.reason}`, verification: null, llmCalls, subGoalsRun: runs }
+    if (!dec.ok)
+      return {
+        ok: false,
+        message: `I can't get ${goal.object}: ${dec.reason}`,
+        verification: null,
+        llmCalls,
+        subGoalsRun: runs,
+      }
     const enchant = dec.steps.find((s) => s.kind === 'enchant')
-    if (enchant?.kind === 'enchant') return { ok: false, message: cannotEnchant(goal.object, enchant.enchant), verification: null, llmCalls, subGoalsRun: runs }
+    if (enchant?.kind === 'enchant')
+      return {
+        ok: false,
+        message: cannotEnchant(goal.object, enchant.enchant),
+        verification: null,
+        llmCalls,
+        subGoalsRun: runs,
+      }
     const next = dec.steps[0]
-    const tree: SubGoalProgress[] = [...done, ...dec.steps.map((s, i) => ({ id: `${runs}.${s.id}`, label: label(s), status: i === 0 ? 'running' as const : 'pending' as const, depth: 0 }))]
-    ctx.progress({ kind: 'progress', taskId: ctx.taskId, message: next ? `working on ${label(next)}` : 'checking the result', subgoals: tree, done: done.length, total: tree.length })
+    tree = [
+      ...done,
+      ...dec.steps.map((s, i) => ({
+        id: idOf(s),
+        label: label(s),
+        status: i === 0 ? ('running' as const) : ('pending' as const),
+        depth: 0,
+      })),
+    ]
+    ctx.progress({
+      kind: 'progress',
+      taskId: ctx.taskId,
+      message: next ? `working on ${label(next)}` : 'checking the result',
+      subgoals: tree,
+      done: done.length,
+      total: tree.length,
+    })
     if (!next) {
       const v = deps.patroller.verificationLine(goal.object, goal.count, state)
-      if (v.ok) return { ok: true, message: `Done: ${goal.count} ${goal.object}.`, verification: v.line, llmCalls, subGoalsRun: runs }
-      return { ok: false, message: `I could not confirm ${goal.object}: ${v.line}.`, verification: v.line, llmCalls, subGoalsRun: runs }
+      if (v.ok)
+        return {
+          ok: true,
+          message: `Done: ${goal.count} ${goal.object}.`,
+          verification: v.line,
+          llmCalls,
+          subGoalsRun: runs,
+        }
+      return {
+        ok: false,
+        message: `I could not confirm ${goal.object}: ${v.line}.`,
+        verification: v.line,
+        llmCalls,
+        subGoalsRun: runs,
+      }
     }
-    const out = await runSubGoal(next, deps, meta)
+    const out = await runSubGoal(next, deps, goalMeta)
     llmCalls += out.llmCalls
-    done.push({ id: `${runs}.${next.id}`, label: label(next), status: out.ok ? 'done' : 'failed', depth: 0 })
+    done.push({ id: idOf(next), label: label(next), status: out.ok ? 'done' : 'failed', depth: 0 })
     if (!out.ok && out.via === INPUTS_LOST) continue // items vanished: decompose again from what is held now
     if (!out.ok) {
-      ctx.progress({ kind: 'progress', taskId: ctx.taskId, message: `failed: ${label(next)}`, subgoals: done, done: done.length - 1, total: done.length })
-      return { ok: false, message: `I could not finish ${goal.count} ${goal.object}: ${out.message.replace(/\.+$/, '')}.`, verification: null, llmCalls, subGoalsRun: runs + 1 }
+      ctx.progress({
+        kind: 'progress',
+        taskId: ctx.taskId,
+        message: `failed: ${label(next)}`,
+        subgoals: done,
+        done: done.length - 1,
+        total: done.length,
+      })
+      return {
+        ok: false,
+        message: `I could not finish ${goal.count} ${goal.object}: ${out.message.replace(/\.+$/, '')}.`,
+        verification: null,
+        llmCalls,
+        subGoalsRun: runs + 1,
+      }
     }
   }
-  return { ok: false, message: `I gave up on ${goal.object}: more than ${MAX_SUBGOAL_RUNS} sub-goals were needed.`, verification: null, llmCalls, subGoalsRun: MAX_SUBGOAL_RUNS }
+  return {
+    ok: false,
+    message: `I gave up on ${goal.object}: more than ${MAX_SUBGOAL_RUNS} sub-goals were needed.`,
+    verification: null,
+    llmCalls,
+    subGoalsRun: MAX_SUBGOAL_RUNS,
+  }
 }
 
 /** The answer for a goal whose plan needs an enchanted tool: the bot has no enchanting action yet. */
 function cannotEnchant(object: string, e: Extract<SubGoal, { kind: 'enchant' }>['enchant']): string {
   const what = e.enchantment.replace(/_/g, ' ')
-  return `I can't get ${object} yet: it needs a tool with ${what}, which takes an ${e.station} with ${e.bookshelves} bookshelves and ` +
+  return (
+    `I can't get ${object} yet: it needs a tool with ${what}, which takes an ${e.station} with ${e.bookshelves} bookshelves and ` +
     `about ${e.attempts} tries (${e.lapis} lapis, ${e.experience} experience points), and I cannot enchant yet.`
+  )
 }
 
 /** One explore action cut off at the goal's deadline (its own budget may be longer); a stop request still aborts. */
-async function exploreUntilDeadline(object: string, deps: GoalDeps, ctx: GoalContext, meta: Parameters<typeof runSubGoal>[2]): Promise<void> {
+async function exploreUntilDeadline(
+  object: string,
+  deps: GoalDeps,
+  ctx: GoalContext,
+  meta: Parameters<typeof runSubGoal>[2],
+): Promise<void> {
   const remainingMs = meta.deadline - Date.now()
   if (remainingMs <= 0) return
   const action = { type: 'explore' as const, object, strategy: 'surface' as const }
@@ -84,19 +196,36 @@ async function exploreUntilDeadline(object: string, deps: GoalDeps, ctx: GoalCon
   if (ctx.signal.aborted) onStop()
   ctx.signal.addEventListener('abort', onStop, { once: true })
   let r
-  try { r = await deps.hands.execute(action, cut.signal) } finally { clearTimeout(timer); ctx.signal.removeEventListener('abort', onStop) }
+  try {
+    r = await deps.hands.execute(action, cut.signal)
+  } finally {
+    clearTimeout(timer)
+    ctx.signal.removeEventListener('abort', onStop)
+  }
   if (ctx.signal.aborted) throw new AbortedError('task')
   meta.onAction({ action, result: r, state: deps.hands.state() })
 }
 
 /** Explore until the object is seen with every condition met at once; never claims success with one unmet. */
-async function runFind(goal: Goal, deps: GoalDeps, ctx: GoalContext, meta: Parameters<typeof runSubGoal>[2]): Promise<GoalOutcome> {
+async function runFind(
+  goal: Goal,
+  deps: GoalDeps,
+  ctx: GoalContext,
+  meta: Parameters<typeof runSubGoal>[2],
+): Promise<GoalOutcome> {
   const c = goal.conditions ?? { biome: null, time: null, weather: null, near: null, brightness: null }
   let lastUnmet: string[] = []
   let observed = ''
   for (let round = 0; Date.now() < meta.deadline; round++) {
     if (ctx.signal.aborted) throw new AbortedError('task')
-    ctx.progress({ kind: 'progress', taskId: ctx.taskId, message: `looking for ${goal.object}${lastUnmet.length ? ` (still unmet: ${lastUnmet.join(', ')})` : ''}`, subgoals: [{ id: 'find', label: `find ${goal.object}`, status: 'running', depth: 0 }], done: 0, total: 1 })
+    ctx.progress({
+      kind: 'progress',
+      taskId: ctx.taskId,
+      message: `looking for ${goal.object}${lastUnmet.length ? ` (still unmet: ${lastUnmet.join(', ')})` : ''}`,
+      subgoals: [{ id: 'find', label: `find ${goal.object}`, status: 'running', depth: 0 }],
+      done: 0,
+      total: 1,
+    })
     const now = deps.senses.checkConditions(c, goal.object)
     const needsPlace = now.unmet.filter((u) => u.startsWith('biome') || u.startsWith('near'))
     if (c.biome && needsPlace.some((u) => u.startsWith('biome'))) await exploreUntilDeadline(c.biome, deps, ctx, meta)
@@ -108,10 +237,28 @@ async function runFind(goal: Goal, deps: GoalDeps, ctx: GoalContext, meta: Param
     observed = check.observed
     lastUnmet = seen === null ? [`${goal.object} in sight`, ...check.unmet] : check.unmet
     if (seen !== null && check.met) {
-      return { ok: true, message: `Found ${goal.object}.`, verification: `${goal.object} in sight ${seen.toFixed(1)} blocks away; ${observed}`, llmCalls: 0, subGoalsRun: round + 1 }
+      return {
+        ok: true,
+        message: `Found ${goal.object}.`,
+        verification: `${goal.object} in sight ${seen.toFixed(1)} blocks away; ${observed}`,
+        llmCalls: 0,
+        subGoalsRun: round + 1,
+      }
     }
     // Time and weather change by themselves: wait a little rather than wander off.
-    await sleep(seen !== null && lastUnmet.every((u) => u.startsWith('time') || u.startsWith('weather') || u.startsWith('brightness')) ? 3000 : 500, ctx.signal)
+    await sleep(
+      seen !== null &&
+        lastUnmet.every((u) => u.startsWith('time') || u.startsWith('weather') || u.startsWith('brightness'))
+        ? 3000
+        : 500,
+      ctx.signal,
+    )
   }
-  return { ok: false, message: `I could not find ${goal.object} with every condition met in time; unmet: ${lastUnmet.join(', ') || 'none'}.`, verification: observed || null, llmCalls: 0, subGoalsRun: 0 }
+  return {
+    ok: false,
+    message: `I could not find ${goal.object} with every condition met in time; unmet: ${lastUnmet.join(', ') || 'none'}.`,
+    verification: observed || null,
+    llmCalls: 0,
+    subGoalsRun: 0,
+  }
 }

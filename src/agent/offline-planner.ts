@@ -12,7 +12,9 @@ import { GhostError } from '../util/errors.js'
 
 const Heuristics = z.object({ buriedBlocks: z.record(z.string(), z.number().int().min(1).max(120)) })
 /** data/planner.json: which blocks lie just under the surface, and how deep to dig for them. */
-const HEURISTICS = Heuristics.parse(JSON.parse(readFileSync(new URL('../../data/planner.json', import.meta.url), 'utf8')))
+const HEURISTICS = Heuristics.parse(
+  JSON.parse(readFileSync(new URL('../../data/planner.json', import.meta.url), 'utf8')),
+)
 
 export interface OfflinePlanInput {
   step: SubGoal
@@ -42,7 +44,9 @@ export function planOffline(input: OfflinePlanInput): Plan {
     case 'mine': {
       const d = step.mine
       // Deepslate variants exist only below about y 8, plain ores only above about y -8: try what fits the depth.
-      const fits = d.blocks.filter((b) => (b.startsWith('deepslate_') ? state.y <= 8 : !d.blocks.includes(`deepslate_${b}`) || state.y >= -8))
+      const fits = d.blocks.filter((b) =>
+        b.startsWith('deepslate_') ? state.y <= 8 : !d.blocks.includes(`deepslate_${b}`) || state.y >= -8,
+      )
       const choices = fits.length > 0 ? fits : d.blocks
       const block = choices[attempt % choices.length] ?? d.blocks[0]!
       const tool = d.tool && have(d.tool) > 0 ? d.tool : (d.acceptableTools.find((t) => have(t) > 0) ?? d.tool)
@@ -50,31 +54,60 @@ export function planOffline(input: OfflinePlanInput): Plan {
       const buried = HEURISTICS.buriedBlocks[block]
       const bestY = d.location.bestY ?? (buried !== undefined ? state.y - buried : null)
       const deep = (d.location.strategy === 'underground' || buried !== undefined) && bestY !== null
-      const goDeep = deep || (attempt > 0 && lastReason === 'not_found' && d.location.strategy !== 'water' && bestY !== null)
-      if (!goDeep && underground && d.location.strategy === 'surface') actions.push({ type: 'go_up', tool: tool ?? null })
+      const goDeep =
+        deep || (attempt > 0 && lastReason === 'not_found' && d.location.strategy !== 'water' && bestY !== null)
+      if (!goDeep && underground && d.location.strategy === 'surface')
+        actions.push({ type: 'go_up', tool: tool ?? null })
       // Already underground near stone: search here instead of digging further. (Only for a depth relative to the
       // bot; a block with a real best y-level — deepslate, tuff — still needs the dig.)
       // After a dig_down that stopped early (a cave, bedrock), search from here when already in the y-range.
-      const inRange = (d.location.yMin === null || state.y >= d.location.yMin) && (d.location.yMax === null || state.y <= d.location.yMax)
+      const inRange =
+        (d.location.yMin === null || state.y >= d.location.yMin) &&
+        (d.location.yMax === null || state.y <= d.location.yMax)
       const digStopped = feedback?.action.type === 'dig_down' && inRange
-      if (goDeep && bestY !== null && state.y > bestY + 2 && !digStopped && !(buried !== undefined && d.location.bestY === null && underground)) actions.push({ type: 'dig_down', ylevel: Math.max(-60, bestY), tool: tool ?? null })
+      if (
+        goDeep &&
+        bestY !== null &&
+        state.y > bestY + 2 &&
+        !digStopped &&
+        !(buried !== undefined && d.location.bestY === null && underground)
+      )
+        actions.push({ type: 'dig_down', ylevel: Math.max(-60, bestY), tool: tool ?? null })
       actions.push({ type: 'explore', object: block, strategy: goDeep ? 'underground' : 'surface' })
       // mine counts the drops of the named object: name the wanted item when it is a side drop of the block
       // (flint from gravel, saplings from leaves), or mining would stop at the block's main drop
-      actions.push({ type: 'mine', object: d.blocks.includes(step.goal.object) ? block : step.goal.object, tool: tool ?? null, count: total })
+      actions.push({
+        type: 'mine',
+        object: d.blocks.includes(step.goal.object) ? block : step.goal.object,
+        tool: tool ?? null,
+        count: total,
+      })
       break
     }
     case 'craft': {
       const d = step.craft
       // Underground there is rarely room for a table: go up when we must place one, or when placing just failed.
-      if (underground && d.needsTable && (have('crafting_table') === 0 || lastReason === 'no_space')) actions.push({ type: 'go_up', tool: null })
-      actions.push({ type: 'craft', object: step.goal.object, count: step.goal.count, materials: d.materials, tool: d.needsTable ? 'crafting_table' : null })
+      if (underground && d.needsTable && (have('crafting_table') === 0 || lastReason === 'no_space'))
+        actions.push({ type: 'go_up', tool: null })
+      actions.push({
+        type: 'craft',
+        object: step.goal.object,
+        count: step.goal.count,
+        materials: d.materials,
+        tool: d.needsTable ? 'crafting_table' : null,
+      })
       break
     }
     case 'smelt': {
       const d = step.smelt
       if (underground && lastReason === 'no_space') actions.push({ type: 'go_up', tool: null })
-      actions.push({ type: 'smelt', object: step.goal.object, count: step.goal.count, materials: { [d.input]: d.inputCount }, fuel: d.fuel })
+      actions.push({
+        type: 'smelt',
+        object: step.goal.object,
+        count: step.goal.count,
+        materials: { [d.input]: d.inputCount },
+        fuel: d.fuel,
+      })
       break
     }
     case 'hunt': {
@@ -91,7 +124,11 @@ export function planOffline(input: OfflinePlanInput): Plan {
       const d = step.apply
       if (underground && d.targetKind !== 'fluid') actions.push({ type: 'go_up', tool: null })
       for (let i = 0; i < Math.min(d.uses, 8); i++) {
-        actions.push({ type: 'explore', object: d.target, strategy: d.location?.strategy === 'underground' ? 'underground' : 'surface' })
+        actions.push({
+          type: 'explore',
+          object: d.target,
+          strategy: d.location?.strategy === 'underground' ? 'underground' : 'surface',
+        })
         actions.push({ type: 'apply', object: d.target, tool: d.tool })
       }
       break

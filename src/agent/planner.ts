@@ -30,7 +30,11 @@ export interface PlannerQuery {
   signal: AbortSignal
 }
 
-export interface PlannerAnswer { plan: Plan; via: 'llm' | 'offline' | 'offline-fallback'; llmCalls: number }
+export interface PlannerAnswer {
+  plan: Plan
+  via: 'llm' | 'offline' | 'offline-fallback'
+  llmCalls: number
+}
 
 export interface Planner {
   readonly usesLlm: boolean
@@ -48,7 +52,14 @@ export function createPlanner(llm: Llm | null, promptsDir?: string): Planner {
       const s = q.state
       const feedback = q.critique
         ? { critique: q.critique }
-        : q.feedback ? { action: q.feedback.action, ok: q.feedback.result.ok, reason: q.feedback.result.reason, message: q.feedback.result.message } : null
+        : q.feedback
+          ? {
+              action: q.feedback.action,
+              ok: q.feedback.result.ok,
+              reason: q.feedback.result.reason,
+              message: q.feedback.result.message,
+            }
+          : null
       const prompt = template.render({
         goal: quoteData({ ...q.step.goal, kind: q.step.kind }),
         inventory: quoteData(s.inventory),
@@ -60,12 +71,19 @@ export function createPlanner(llm: Llm | null, promptsDir?: string): Planner {
         feedback: quoteData(feedback),
       })
       try {
-        const plan = await llm.complete(Plan, prompt, { player: q.player, goalKey: goalKey(q.step.goal), requestId: q.requestId, signal: q.signal })
+        const plan = await llm.complete(Plan, prompt, {
+          player: q.player,
+          goalKey: goalKey(q.step.goal),
+          requestId: q.requestId,
+          signal: q.signal,
+        })
         return { plan, via: 'llm', llmCalls: 1 }
       } catch (err) {
-        if (!(err instanceof GhostError) || err.code === 'aborted' || err.code === 'llm_budget' || q.signal.aborted) throw err
+        if (!(err instanceof GhostError) || err.code === 'aborted' || err.code === 'llm_budget' || q.signal.aborted)
+          throw err
         // while the breaker is open every query fails this way at once: the breaker already logged it
-        if (err instanceof LlmError && err.kind === 'unavailable') log.debug('LLM unavailable; offline plan', { msg: err.message })
+        if (err instanceof LlmError && err.kind === 'unavailable')
+          log.debug('LLM unavailable; offline plan', { msg: err.message })
         else log.warn('LLM planner failed; using the offline planner', { code: err.code, msg: err.message })
         return { plan: planOffline(q), via: 'offline-fallback', llmCalls: 1 }
       }

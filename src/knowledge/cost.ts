@@ -18,18 +18,30 @@ export class CostModel {
   private readonly cost = new Map<string, number>()
   private fuelUnit = Infinity
 
-  constructor(private readonly kb: KbData, private readonly src: SourceIndex, private readonly impossible: ImpossibleCheck) {
+  constructor(
+    private readonly kb: KbData,
+    private readonly src: SourceIndex,
+    private readonly impossible: ImpossibleCheck,
+  ) {
     this.solve()
   }
 
   /** Steps per unit from nothing (Infinity = no known way). */
-  of(item: string): number { return this.cost.get(item) ?? Infinity }
+  of(item: string): number {
+    return this.cost.get(item) ?? Infinity
+  }
 
   /** Cheapest tool among `tools` (any of them works), or null when the list is empty (hand). */
   cheapestTool(tools: string[]): string | null {
     let best: string | null = null
     let bestCost = Infinity
-    for (const t of tools) { const c = this.of(t); if (c < bestCost) { best = t; bestCost = c } }
+    for (const t of tools) {
+      const c = this.of(t)
+      if (c < bestCost) {
+        best = t
+        bestCost = c
+      }
+    }
     return best ?? tools[0] ?? null
   }
 
@@ -46,22 +58,34 @@ export class CostModel {
   /** Cost of one source per unit of output, with the given per-item cost function. */
   sourceCost(s: Source, c: (item: string) => number = (i) => this.of(i)): number {
     switch (s.kind) {
-      case 'mine': return s.place.findCost / s.yieldPer + tripCost(s.place) + (s.tools.length ? Math.min(...s.tools.map(c)) : 0)
-      case 'hunt': return s.place.findCost / s.yieldPer + tripCost(s.place)
-      case 'collect': return s.spec.findCost / s.spec.yield
+      case 'mine':
+        return s.place.findCost / s.yieldPer + tripCost(s.place) + (s.tools.length ? Math.min(...s.tools.map(c)) : 0)
+      case 'hunt':
+        return s.place.findCost / s.yieldPer + tripCost(s.place)
+      case 'collect':
+        return s.spec.findCost / s.spec.yield
       case 'apply': {
         let per = s.spec.findCost + (s.spec.toolConsumed ? c(s.spec.tool) : 0)
         for (const [m, n] of Object.entries(s.spec.materials ?? {})) per += n * c(m)
-        return per / s.spec.yield + (s.spec.toolConsumed ? 0 : c(s.spec.tool)) + (s.spec.station ? c(s.spec.station) : 0)
+        return (
+          per / s.spec.yield + (s.spec.toolConsumed ? 0 : c(s.spec.tool)) + (s.spec.station ? c(s.spec.station) : 0)
+        )
       }
-      case 'smelt': return 1 + Math.min(...s.inputs.map(c)) + this.fuelUnit + c('furnace')
+      case 'smelt':
+        return 1 + Math.min(...s.inputs.map(c)) + this.fuelUnit + c('furnace')
       case 'craft': {
         let per = 1
         for (const slot of s.group.slots) per += slot.count * Math.min(...slot.options.map(c))
         return per / s.group.count + (s.group.needsTable ? c('crafting_table') : 0)
       }
       case 'enchant':
-        return s.attempts * (1 + c(s.tool)) + s.lapis * c(LAPIS) + s.experience * c(EXPERIENCE) + c(s.station) + s.bookshelves * c(s.bookshelf)
+        return (
+          s.attempts * (1 + c(s.tool)) +
+          s.lapis * c(LAPIS) +
+          s.experience * c(EXPERIENCE) +
+          c(s.station) +
+          s.bookshelves * c(s.bookshelf)
+        )
     }
   }
 
@@ -76,12 +100,17 @@ export class CostModel {
           const v = this.sourceCost(s)
           if (v < best - 1e-9) best = v
         }
-        if (best < this.of(item) - 1e-9) { this.cost.set(item, best); changed = true }
+        if (best < this.of(item) - 1e-9) {
+          this.cost.set(item, best)
+          changed = true
+        }
       }
       if (!changed) break
     }
   }
 
   /** Cheapest fuel cost per smelted item. */
-  fuelPerItem(): number { return this.fuelUnit }
+  fuelPerItem(): number {
+    return this.fuelUnit
+  }
 }

@@ -12,7 +12,9 @@ import type { McData } from './data.js'
 export const EXPERIENCE = 'experience'
 
 /** Key of a tool carrying an enchantment, e.g. `wooden_shovel+silk_touch`. No real item name contains '+'. */
-export function enchantedKey(tool: string, enchantment: string): string { return `${tool}+${enchantment}` }
+export function enchantedKey(tool: string, enchantment: string): string {
+  return `${tool}+${enchantment}`
+}
 
 /** Split an enchanted-tool key; null for ordinary item names. */
 export function parseEnchanted(key: string): { tool: string; enchantment: string } | null {
@@ -21,7 +23,9 @@ export function parseEnchanted(key: string): { tool: string; enchantment: string
 }
 
 /** Whether `name` is one of the decomposer's pseudo-items rather than a game item. */
-export function isPseudoItem(name: string): boolean { return name === EXPERIENCE || parseEnchanted(name) !== null }
+export function isPseudoItem(name: string): boolean {
+  return name === EXPERIENCE || parseEnchanted(name) !== null
+}
 
 /** Total experience points needed to reach `level` from 0 (Java Edition formula). */
 export function pointsForLevel(level: number): number {
@@ -35,7 +39,11 @@ export function experienceFor(level: number, levelsPerAttempt: number, attempts:
   return pointsForLevel(level) + (attempts - 1) * (pointsForLevel(level) - pointsForLevel(level - levelsPerAttempt))
 }
 
-interface Candidate { name: string; weight: number; exclude: string[] }
+interface Candidate {
+  name: string
+  weight: number
+  exclude: string[]
+}
 
 /** Enchantments an enchanting table can offer for `item` at a (modified) level, each at its highest fitting level. */
 function available(mc: McData, item: string, level: number): Candidate[] {
@@ -45,13 +53,17 @@ function available(mc: McData, item: string, level: number): Candidate[] {
     if (e.treasureOnly || !e.discoverable || !cats.has(e.category)) continue
     const cost = (c: { a?: number; b?: number }, lvl: number): number => (c.a ?? 0) * lvl + (c.b ?? 0)
     for (let lvl = e.maxLevel; lvl >= 1; lvl--) {
-      if (level >= cost(e.minCost, lvl) && level <= cost(e.maxCost, lvl)) { out.push({ name: e.name, weight: e.weight, exclude: e.exclude }); break }
+      if (level >= cost(e.minCost, lvl) && level <= cost(e.maxCost, lvl)) {
+        out.push({ name: e.name, weight: e.weight, exclude: e.exclude })
+        break
+      }
     }
   }
   return out
 }
 
-const compatible = (a: Candidate, b: Candidate): boolean => a.name !== b.name && !a.exclude.includes(b.name) && !b.exclude.includes(a.name)
+const compatible = (a: Candidate, b: Candidate): boolean =>
+  a.name !== b.name && !a.exclude.includes(b.name) && !b.exclude.includes(a.name)
 
 /**
  * P(`target` is among the enchantments picked from `list`): the first pick is weighted; then, while
@@ -64,7 +76,10 @@ function pickChance(list: Candidate[], level: number, target: string): number {
   let p = 0
   for (const c of list) {
     const w = c.weight / total
-    if (c.name === target) { p += w; continue }
+    if (c.name === target) {
+      p += w
+      continue
+    }
     const rest = list.filter((x) => compatible(c, x))
     if (rest.length) p += w * more * pickChance(rest, Math.floor(level / 2), target)
   }

@@ -14,7 +14,10 @@ export interface ConcreteRecipe {
   ingredients: Record<string, number>
 }
 
-export interface RecipeSlot { options: string[]; count: number }
+export interface RecipeSlot {
+  options: string[]
+  count: number
+}
 
 export interface RecipeGroup {
   result: string
@@ -26,7 +29,11 @@ export interface RecipeGroup {
 }
 
 type RawItem = number | null | { id: number; count?: number } | [number, number?, number?]
-interface RawRecipe { result: RawItem; inShape?: RawItem[][]; ingredients?: RawItem[] }
+interface RawRecipe {
+  result: RawItem
+  inShape?: RawItem[][]
+  ingredients?: RawItem[]
+}
 
 function idOf(x: RawItem): number | null {
   if (x === null || x === undefined) return null
@@ -75,12 +82,19 @@ export class RecipeBook {
       const rows = r.inShape.length
       const cols = Math.max(...r.inShape.map((row) => row.length))
       needsTable = rows > 2 || cols > 2
-      mask = `s${rows}x${cols}:` + r.inShape.map((row) => row.map((c) => (idOf(c) === null ? '_' : '#')).join('')).join('/')
-      for (const row of r.inShape) for (const c of row) { const id = idOf(c); if (id !== null) positions.push(this.name(id)) }
+      mask = `s${rows}x${cols}:${r.inShape.map((row) => row.map((c) => (idOf(c) === null ? '_' : '#')).join('')).join('/')}`
+      for (const row of r.inShape)
+        for (const c of row) {
+          const id = idOf(c)
+          if (id !== null) positions.push(this.name(id))
+        }
     } else if (r.ingredients) {
       needsTable = r.ingredients.length > 4
       mask = `l${r.ingredients.length}`
-      for (const c of r.ingredients) { const id = idOf(c); if (id !== null) positions.push(this.name(id)) }
+      for (const c of r.ingredients) {
+        const id = idOf(c)
+        if (id !== null) positions.push(this.name(id))
+      }
     } else return null
     if (positions.some((p) => p === '')) return null
     const ingredients: Record<string, number> = {}
@@ -89,12 +103,18 @@ export class RecipeBook {
     return { rec: { result, count, needsTable, ingredients }, positions, key: `${mask}|${count}` }
   }
 
-  private name(id: number): string { return this.mc.items[id]?.name ?? '' }
+  private name(id: number): string {
+    return this.mc.items[id]?.name ?? ''
+  }
 
   private merge(bucket: Array<{ rec: ConcreteRecipe; positions: string[] }>): RecipeGroup {
     const first = bucket[0]!
     const perPos: string[][] = first.positions.map(() => [])
-    for (const b of bucket) b.positions.forEach((p, i) => { const o = perPos[i]; if (o && !o.includes(p)) o.push(p) })
+    for (const b of bucket)
+      b.positions.forEach((p, i) => {
+        const o = perPos[i]
+        if (o && !o.includes(p)) o.push(p)
+      })
     const slots = new Map<string, RecipeSlot>()
     for (const options of perPos) {
       const key = [...options].sort().join(',')
@@ -102,11 +122,21 @@ export class RecipeBook {
       if (s) s.count++
       else slots.set(key, { options, count: 1 })
     }
-    return { result: first.rec.result, count: first.rec.count, needsTable: bucket.some((b) => b.rec.needsTable), slots: [...slots.values()], variants: bucket.map((b) => b.rec) }
+    return {
+      result: first.rec.result,
+      count: first.rec.count,
+      needsTable: bucket.some((b) => b.rec.needsTable),
+      slots: [...slots.values()],
+      variants: bucket.map((b) => b.rec),
+    }
   }
 
-  groupsFor(item: string): RecipeGroup[] { return this.groups.get(item) ?? [] }
-  concreteFor(item: string): ConcreteRecipe[] { return this.concrete.get(item) ?? [] }
+  groupsFor(item: string): RecipeGroup[] {
+    return this.groups.get(item) ?? []
+  }
+  concreteFor(item: string): ConcreteRecipe[] {
+    return this.concrete.get(item) ?? []
+  }
 
   /** The concrete recipe of `item` whose per-craft ingredients equal `perCraft` exactly, if any. */
   match(item: string, perCraft: Record<string, number>): ConcreteRecipe | null {

@@ -19,11 +19,28 @@ export interface MineSource {
   tools: string[]
   place: BlockPlace
 }
-export interface HuntSource { kind: 'hunt'; mob: string; yieldPer: number; place: MobPlace }
-export interface CraftSource { kind: 'craft'; group: RecipeGroup }
-export interface SmeltSource { kind: 'smelt'; inputs: string[] }
-export interface ApplySrc { kind: 'apply'; spec: ApplySource }
-export interface CollectSrc { kind: 'collect'; spec: CollectSource }
+export interface HuntSource {
+  kind: 'hunt'
+  mob: string
+  yieldPer: number
+  place: MobPlace
+}
+export interface CraftSource {
+  kind: 'craft'
+  group: RecipeGroup
+}
+export interface SmeltSource {
+  kind: 'smelt'
+  inputs: string[]
+}
+export interface ApplySrc {
+  kind: 'apply'
+  spec: ApplySource
+}
+export interface CollectSrc {
+  kind: 'collect'
+  spec: CollectSource
+}
 /** An enchanting-table route to `<tool>+<enchantment>`: `attempts` fresh tools, lapis and experience, planned up front. */
 export interface EnchantSource {
   kind: 'enchant'
@@ -43,7 +60,15 @@ export interface EnchantSource {
 }
 export type Source = MineSource | HuntSource | CraftSource | SmeltSource | ApplySrc | CollectSrc | EnchantSource
 
-const KIND_ORDER: Record<Source['kind'], number> = { mine: 0, collect: 1, hunt: 2, apply: 3, smelt: 4, craft: 5, enchant: 6 }
+const KIND_ORDER: Record<Source['kind'], number> = {
+  mine: 0,
+  collect: 1,
+  hunt: 2,
+  apply: 3,
+  smelt: 4,
+  craft: 5,
+  enchant: 6,
+}
 /** The enchantment the planner uses for blocks that drop themselves only with it. */
 const SILK = 'silk_touch'
 export const LAPIS = 'lapis_lazuli'
@@ -66,7 +91,9 @@ export class SourceIndex {
   harvestTools(block: string): string[] {
     const b = this.kb.mc.blocksByName[block]
     if (!b?.harvestTools) return []
-    const names = Object.keys(b.harvestTools).map((id) => this.kb.mc.items[Number(id)]?.name).filter((n): n is string => !!n)
+    const names = Object.keys(b.harvestTools)
+      .map((id) => this.kb.mc.items[Number(id)]?.name)
+      .filter((n): n is string => !!n)
     return sortByTier(names)
   }
 
@@ -92,7 +119,9 @@ export class SourceIndex {
   silkOnlyDrops(block: string): string[] {
     if (!this.kb.enchanting) return []
     const plain = this.dropsOf(block)
-    return (this.kb.mc.blockLoot[block]?.drops ?? []).filter((d) => d.silkTouch && !plain.has(d.item) && this.kb.mc.itemsByName[d.item]).map((d) => d.item)
+    return (this.kb.mc.blockLoot[block]?.drops ?? [])
+      .filter((d) => d.silkTouch && !plain.has(d.item) && this.kb.mc.itemsByName[d.item])
+      .map((d) => d.item)
   }
 
   /** `<tool>+silk_touch` keys of the tools that harvest `block` (any enchantable digging tool when the hand works). */
@@ -114,18 +143,37 @@ export class SourceIndex {
     const e = this.kb.mc.enchantmentsByName[enchantment]
     const material = tool.split('_')[0] ?? ''
     const enchantability = ench?.enchantability[material]
-    if (!ench || !e || enchantability === undefined || !this.kb.mc.itemsByName[tool]?.enchantCategories?.includes(e.category)) return null
+    if (
+      !ench ||
+      !e ||
+      enchantability === undefined ||
+      !this.kb.mc.itemsByName[tool]?.enchantCategories?.includes(e.category)
+    )
+      return null
     const t = ench.table
     const chance = enchantChance(this.kb.mc, tool, enchantability, t.level, enchantment)
     if (chance <= 0) return null
     const attempts = Math.ceil(1 / chance - 1e-9)
     const experience = experienceFor(t.level, t.levelsPerAttempt, attempts)
-    return { kind: 'enchant', tool, enchantment, chance, attempts, lapis: attempts * t.lapisPerAttempt, experience,
-      station: t.station, bookshelf: t.bookshelf, bookshelves: t.bookshelves, level: t.level }
+    return {
+      kind: 'enchant',
+      tool,
+      enchantment,
+      chance,
+      attempts,
+      lapis: attempts * t.lapisPerAttempt,
+      experience,
+      station: t.station,
+      bookshelf: t.bookshelf,
+      bookshelves: t.bookshelves,
+      level: t.level,
+    }
   }
 
   /** Experience points one kill of `mob` gives (0 when unknown). */
-  experienceOf(mob: string): number { return this.kb.enchanting?.experiencePerKill[mob] ?? 0 }
+  experienceOf(mob: string): number {
+    return this.kb.enchanting?.experiencePerKill[mob] ?? 0
+  }
 
   /** Tools of a material with known enchantability that can take `enchantment`, cheapest tier first (computed once). */
   private enchantableFor(enchantment: string): string[] {
@@ -133,7 +181,11 @@ export class SourceIndex {
     if (!tools) {
       const cat = this.kb.mc.enchantmentsByName[enchantment]?.category
       const materials = Object.keys(this.kb.enchanting?.enchantability ?? {})
-      tools = sortByTier(this.kb.mc.itemsArray.filter((i) => cat && i.enchantCategories?.includes(cat) && materials.includes(i.name.split('_')[0] ?? '')).map((i) => i.name))
+      tools = sortByTier(
+        this.kb.mc.itemsArray
+          .filter((i) => cat && i.enchantCategories?.includes(cat) && materials.includes(i.name.split('_')[0] ?? ''))
+          .map((i) => i.name),
+      )
       this.enchantable.set(enchantment, tools)
     }
     return tools
@@ -150,7 +202,8 @@ export class SourceIndex {
       out.set(d.item, Math.max(1, typeof min === 'number' ? min : 1))
     }
     for (const [item, y] of Object.entries(this.kb.world.blockDrops[block] ?? {})) out.set(item, y)
-    for (const item of this.kb.world.shearsOnly[block] ?? []) if (!out.has(item) && this.kb.mc.itemsByName[item]) out.set(item, 1)
+    for (const item of this.kb.world.shearsOnly[block] ?? [])
+      if (!out.has(item) && this.kb.mc.itemsByName[item]) out.set(item, 1)
     return out
   }
 
@@ -165,11 +218,17 @@ export class SourceIndex {
     return out
   }
 
-  sourcesFor(item: string): Source[] { return this.byItem.get(item) ?? [] }
+  sourcesFor(item: string): Source[] {
+    return this.byItem.get(item) ?? []
+  }
   /** Where a mob lives (world.json), if it is an Overworld mob the bot may hunt. */
-  mobPlace(mob: string): MobPlace | undefined { return this.kb.world.mobs[mob] }
+  mobPlace(mob: string): MobPlace | undefined {
+    return this.kb.world.mobs[mob]
+  }
   /** Every game item plus the pseudo-items that have sources (`experience`, `<tool>+silk_touch`). */
-  allItems(): string[] { return [...this.kb.mc.itemsArray.map((i) => i.name), ...[...this.byItem.keys()].filter(isPseudoItem)] }
+  allItems(): string[] {
+    return [...this.kb.mc.itemsArray.map((i) => i.name), ...[...this.byItem.keys()].filter(isPseudoItem)]
+  }
 
   private add(item: string, s: Source): void {
     if (!this.kb.mc.itemsByName[item] && !isPseudoItem(item)) return
@@ -189,11 +248,14 @@ export class SourceIndex {
       }
       // Silk Touch keeps the block itself: only the exact block (not its deepslate twin) drops it.
       const silk = this.silkTools(block)
-      if (silk.length) for (const item of this.silkOnlyDrops(block)) this.add(item, { kind: 'mine', block, also: [], yieldPer: 1, tools: silk, place })
+      if (silk.length)
+        for (const item of this.silkOnlyDrops(block))
+          this.add(item, { kind: 'mine', block, also: [], yieldPer: 1, tools: silk, place })
     }
     for (const [mob, place] of Object.entries(world.mobs)) {
       if (!mc.entitiesByName[mob]) continue
-      for (const [item, yieldPer] of this.mobDropsOf(mob)) if (yieldPer > 0) this.add(item, { kind: 'hunt', mob, yieldPer, place })
+      for (const [item, yieldPer] of this.mobDropsOf(mob))
+        if (yieldPer > 0) this.add(item, { kind: 'hunt', mob, yieldPer, place })
       const xp = this.experienceOf(mob)
       if (xp > 0) this.add(EXPERIENCE, { kind: 'hunt', mob, yieldPer: xp, place })
     }
@@ -204,7 +266,8 @@ export class SourceIndex {
     for (const spec of world.apply) this.add(spec.item, { kind: 'apply', spec })
     for (const spec of world.collect) this.add(spec.item, { kind: 'collect', spec })
     for (const r of this.kb.smelting) this.add(r.output, { kind: 'smelt', inputs: r.inputs })
-    for (const it of mc.itemsArray) for (const group of this.recipes.groupsFor(it.name)) this.add(it.name, { kind: 'craft', group })
+    for (const it of mc.itemsArray)
+      for (const group of this.recipes.groupsFor(it.name)) this.add(it.name, { kind: 'craft', group })
     for (const list of this.byItem.values()) list.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind])
   }
 }
@@ -221,7 +284,7 @@ export function tripCost(place: { where: string; bestY?: number; biomes?: string
 export function sortByTier(tools: string[]): string[] {
   const rank = (t: string): number => {
     if (t === 'shears') return 0.5
-    const i = TIERS.findIndex((p) => t.startsWith(p + '_'))
+    const i = TIERS.findIndex((p) => t.startsWith(`${p}_`))
     return i < 0 ? 99 : i
   }
   return [...tools].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))

@@ -11,7 +11,11 @@ import type { LlmFailureKind } from './errors.js'
 /** Failures that say the server is unreachable or unusable rather than that one request was wrong. */
 const SERVER_SIDE: ReadonlySet<LlmFailureKind> = new Set(['timeout', 'connection', 'server', 'rate_limit', 'auth'])
 
-export interface BreakerState { open: boolean; failures: number; retryInMs: number }
+export interface BreakerState {
+  open: boolean
+  failures: number
+  retryInMs: number
+}
 
 export class Breaker {
   private failures = 0
@@ -19,14 +23,22 @@ export class Breaker {
   /** opened and not closed by a success since: the next failure re-opens at once */
   private tripped = false
 
-  constructor(private readonly failuresToOpen: number, private readonly openMs: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly failuresToOpen: number,
+    private readonly openMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Milliseconds until a call may be tried again (0: try now). */
   blockedForMs(): number {
     return this.openMs > 0 ? Math.max(0, this.openUntil - this.now()) : 0
   }
 
-  success(): void { this.failures = 0; this.openUntil = 0; this.tripped = false }
+  success(): void {
+    this.failures = 0
+    this.openUntil = 0
+    this.tripped = false
+  }
 
   /** Record a failed call; true when this failure opened the breaker. */
   failure(kind: LlmFailureKind): boolean {
@@ -39,5 +51,8 @@ export class Breaker {
     return true
   }
 
-  state(): BreakerState { const retryInMs = this.blockedForMs(); return { open: retryInMs > 0, failures: this.failures, retryInMs } }
+  state(): BreakerState {
+    const retryInMs = this.blockedForMs()
+    return { open: retryInMs > 0, failures: this.failures, retryInMs }
+  }
 }

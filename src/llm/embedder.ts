@@ -27,9 +27,11 @@ async function embedRaw(llm: Llm, model: string, texts: string[]): Promise<Float
   for (let i = 0; i < texts.length; i += BATCH) {
     const batch = texts.slice(i, i + BATCH)
     const res = await withRetry(`embeddings ${model}`, llm.retryPolicy, () =>
-      llm.sdk.embeddings.create({ model, input: batch, encoding_format: 'float' }))
+      llm.sdk.embeddings.create({ model, input: batch, encoding_format: 'float' }),
+    )
     const rows = [...res.data].sort((a, b) => a.index - b.index)
-    if (rows.length !== batch.length) throw new LlmInvalidError('embeddings', `expected ${batch.length} vectors, got ${rows.length}`, '')
+    if (rows.length !== batch.length)
+      throw new LlmInvalidError('embeddings', `expected ${batch.length} vectors, got ${rows.length}`, '')
     const promptTokens = res.usage?.prompt_tokens ?? estimateTokens(batch.join(' '))
     llm.usage.record({ player: null, goalKey: null, requestId: null }, { promptTokens, completionTokens: 0 })
     for (const r of rows) out.push(l2(Float32Array.from(r.embedding as number[])))
@@ -48,7 +50,8 @@ export function remoteEmbedder(llm: Llm, dim: number, model = llm.settings.embed
       if (texts.length === 0) return []
       const vs = await embedRaw(llm, m, texts)
       const bad = vs.find((v) => v.length !== dim)
-      if (bad) throw new LlmInvalidError('embeddings', `model ${m} returned ${bad.length} dimensions, expected ${dim}`, '')
+      if (bad)
+        throw new LlmInvalidError('embeddings', `model ${m} returned ${bad.length} dimensions, expected ${dim}`, '')
       return vs
     },
   }

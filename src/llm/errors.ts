@@ -8,7 +8,15 @@
 import { GhostError } from '../util/errors.js'
 
 /** Why a transport-level call failed; callers may switch on it (e.g. to say "the model server is down"). */
-export type LlmFailureKind = 'timeout' | 'rate_limit' | 'server' | 'connection' | 'auth' | 'bad_request' | 'unavailable' | 'other'
+export type LlmFailureKind =
+  | 'timeout'
+  | 'rate_limit'
+  | 'server'
+  | 'connection'
+  | 'auth'
+  | 'bad_request'
+  | 'unavailable'
+  | 'other'
 
 export class LlmError extends GhostError {
   readonly kind: LlmFailureKind
@@ -29,8 +37,11 @@ export class LlmBudgetError extends GhostError {
   readonly used: number
   readonly budget: number
   constructor(player: string, used: number, budget: number) {
-    super('llm_budget', `player ${player} used ${used} of ${budget} LLM tokens`,
-      'you have used up your share of my thinking for now; simple requests still work offline')
+    super(
+      'llm_budget',
+      `player ${player} used ${used} of ${budget} LLM tokens`,
+      'you have used up your share of my thinking for now; simple requests still work offline',
+    )
     this.name = 'LlmBudgetError'
     this.player = player
     this.used = used
@@ -44,8 +55,11 @@ export class LlmInvalidError extends GhostError {
   /** The raw text of the last answer, truncated (for logs). */
   readonly raw: string
   constructor(what: string, issues: string, raw: string) {
-    super('llm_invalid', `${what}: model answer did not validate after repair: ${issues}`,
-      'the language model gave me an answer I could not use; try rephrasing')
+    super(
+      'llm_invalid',
+      `${what}: model answer did not validate after repair: ${issues}`,
+      'the language model gave me an answer I could not use; try rephrasing',
+    )
     this.name = 'LlmInvalidError'
     this.issues = issues
     this.raw = raw.slice(0, 2000)
@@ -54,11 +68,18 @@ export class LlmInvalidError extends GhostError {
 
 function userMessageFor(kind: LlmFailureKind): string {
   switch (kind) {
-    case 'timeout': return 'the language model took too long to answer'
-    case 'rate_limit': return 'the language model is rate-limiting me; try again in a minute'
-    case 'server': case 'connection': return 'I could not reach the language model server'
-    case 'unavailable': return 'the language model server stopped answering, so I am planning offline for a while'
-    case 'auth': return 'the language model rejected my credentials; the owner should check the API key'
-    default: return 'the language model request failed'
+    case 'timeout':
+      return 'the language model took too long to answer'
+    case 'rate_limit':
+      return 'the language model is rate-limiting me; try again in a minute'
+    case 'server':
+    case 'connection':
+      return 'I could not reach the language model server'
+    case 'unavailable':
+      return 'the language model server stopped answering, so I am planning offline for a while'
+    case 'auth':
+      return 'the language model rejected my credentials; the owner should check the API key'
+    default:
+      return 'the language model request failed'
   }
 }

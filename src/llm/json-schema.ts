@@ -12,8 +12,23 @@ type Json = Record<string, unknown>
 
 /** Keywords OpenAI strict mode rejects or that add nothing once zod validates the answer anyway. */
 const STRICT_DROP = new Set([
-  '$schema', 'default', 'minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'minimum', 'maximum',
-  'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'propertyNames', 'minProperties', 'maxProperties', 'uniqueItems',
+  '$schema',
+  'default',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'uniqueItems',
 ])
 /** Integers outside this range are zod's "safe integer" bounds: noise for a model. */
 const NOISE_BOUND = 2 ** 31
@@ -53,11 +68,23 @@ function strictify(node: unknown, state: { ok: boolean }): Json {
   const out: Json = {}
   for (const [k, v] of Object.entries(src)) {
     if (STRICT_DROP.has(k)) continue
-    if (k === 'oneOf') { out.anyOf = (v as unknown[]).map((x) => strictify(x, state)); continue }
-    if (k === 'anyOf' || k === 'allOf' || k === 'prefixItems') { out[k] = (v as unknown[]).map((x) => strictify(x, state)); continue }
-    if (k === 'items') { out.items = strictify(v, state); continue }
+    if (k === 'oneOf') {
+      out.anyOf = (v as unknown[]).map((x) => strictify(x, state))
+      continue
+    }
+    if (k === 'anyOf' || k === 'allOf' || k === 'prefixItems') {
+      out[k] = (v as unknown[]).map((x) => strictify(x, state))
+      continue
+    }
+    if (k === 'items') {
+      out.items = strictify(v, state)
+      continue
+    }
     if (k === 'properties') continue
-    if (k === 'additionalProperties') { if (v !== false) state.ok = false; continue }
+    if (k === 'additionalProperties') {
+      if (v !== false) state.ok = false
+      continue
+    }
     out[k] = v
   }
   if (src.type === 'object' || src.properties) {
@@ -81,9 +108,12 @@ function nullable(s: Json): Json {
   if (Array.isArray(s.anyOf) && (s.anyOf as Json[]).some((x) => x.type === 'null')) return s
   if (s.type === 'null') return s
   if (typeof s.type === 'string' && !s.anyOf && !s.enum && !('const' in s)) return { ...s, type: [s.type, 'null'] }
-  if (Array.isArray(s.type) && !s.enum) return (s.type as string[]).includes('null') ? s : { ...s, type: [...(s.type as string[]), 'null'] }
+  if (Array.isArray(s.type) && !s.enum)
+    return (s.type as string[]).includes('null') ? s : { ...s, type: [...(s.type as string[]), 'null'] }
   const { description, ...rest } = s
-  return description === undefined ? { anyOf: [rest, { type: 'null' }] } : { description, anyOf: [rest, { type: 'null' }] }
+  return description === undefined
+    ? { anyOf: [rest, { type: 'null' }] }
+    : { description, anyOf: [rest, { type: 'null' }] }
 }
 
 /** Non-strict form: keep guidance keywords but drop `$schema` and zod's safe-integer noise. */
@@ -112,12 +142,20 @@ export function extractJson(text: string): unknown {
   const attempts: string[] = [t]
   const fence = /```(?:json|JSON)?\s*\n?([\s\S]*?)```/.exec(t)
   if (fence?.[1]) attempts.push(fence[1].trim())
-  for (const [open, close] of [['{', '}'], ['[', ']']] as const) {
-    const a = t.indexOf(open), b = t.lastIndexOf(close)
+  for (const [open, close] of [
+    ['{', '}'],
+    ['[', ']'],
+  ] as const) {
+    const a = t.indexOf(open),
+      b = t.lastIndexOf(close)
     if (a >= 0 && b > a) attempts.push(t.slice(a, b + 1))
   }
   for (const s of attempts) {
-    try { return JSON.parse(s) } catch { /* try the next candidate */ }
+    try {
+      return JSON.parse(s)
+    } catch {
+      /* try the next candidate */
+    }
   }
   return undefined
 }
@@ -135,8 +173,11 @@ export function dropNulls(v: unknown): unknown {
  * Validate a parsed answer: unwrap `{ value }`, try as-is, then with nulls dropped (optional fields answered as null).
  * Returns the data or a short, model-readable description of the problems.
  */
-export function validateAnswer<S extends z.ZodType>(schema: S, value: unknown, wrapped: boolean):
-  { ok: true; data: z.output<S> } | { ok: false; issues: string } {
+export function validateAnswer<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  wrapped: boolean,
+): { ok: true; data: z.output<S> } | { ok: false; issues: string } {
   let v = value
   if (wrapped && v && typeof v === 'object' && !Array.isArray(v) && 'value' in v) v = (v as Json).value
   const first = schema.safeParse(v)
@@ -147,5 +188,8 @@ export function validateAnswer<S extends z.ZodType>(schema: S, value: unknown, w
 }
 
 export function formatIssues(err: z.ZodError): string {
-  return err.issues.slice(0, 8).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`).join('; ')
+  return err.issues
+    .slice(0, 8)
+    .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)
+    .join('; ')
 }

@@ -21,7 +21,12 @@ export interface RetryPolicy {
   retryAfterMaxMs: number
 }
 
-export interface Classified { kind: LlmFailureKind | 'aborted'; retryable: boolean; status?: number; retryAfterMs?: number }
+export interface Classified {
+  kind: LlmFailureKind | 'aborted'
+  retryable: boolean
+  status?: number
+  retryAfterMs?: number
+}
 
 export function classify(err: unknown): Classified {
   if (err instanceof APIConnectionTimeoutError) return { kind: 'timeout', retryable: true }
@@ -60,7 +65,12 @@ export function backoffMs(retry: number, policy: RetryPolicy): number {
 }
 
 /** Run `fn` under the retry policy. `what` names the call in errors and logs. */
-export async function withRetry<T>(what: string, policy: RetryPolicy, fn: (attempt: number) => Promise<T>, signal?: AbortSignal): Promise<T> {
+export async function withRetry<T>(
+  what: string,
+  policy: RetryPolicy,
+  fn: (attempt: number) => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await fn(attempt)
@@ -71,12 +81,16 @@ export async function withRetry<T>(what: string, policy: RetryPolicy, fn: (attem
       if (c.kind === 'aborted') throw new AbortedError(what)
       if (!c.retryable || attempt >= policy.maxRetries) {
         const msg = `${what} failed after ${attempts} attempt(s): ${c.kind}${c.status ? ` (HTTP ${c.status})` : ''}: ${(err as Error).message}`
-        throw new LlmError(c.kind, msg, { attempts, ...(c.status !== undefined ? { status: c.status } : {}), cause: err })
+        throw new LlmError(c.kind, msg, {
+          attempts,
+          ...(c.status !== undefined ? { status: c.status } : {}),
+          cause: err,
+        })
       }
-      const delayMs = c.retryAfterMs !== undefined ? Math.min(c.retryAfterMs, policy.retryAfterMaxMs) : backoffMs(attempt, policy)
+      const delayMs =
+        c.retryAfterMs !== undefined ? Math.min(c.retryAfterMs, policy.retryAfterMaxMs) : backoffMs(attempt, policy)
       log.info('retrying', { what, kind: c.kind, status: c.status, attempt: attempts, delayMs })
       await sleep(delayMs, signal) // throws AbortedError when the caller aborts
-
     }
   }
 }

@@ -6,9 +6,21 @@
  */
 import { LlmBudgetError } from './errors.js'
 
-export interface TokenUsage { promptTokens: number; completionTokens: number }
-export interface UsageTotals { calls: number; promptTokens: number; completionTokens: number; totalTokens: number }
-export interface UsageMeta { player: string | null; goalKey?: string | null; requestId?: string | null }
+export interface TokenUsage {
+  promptTokens: number
+  completionTokens: number
+}
+export interface UsageTotals {
+  calls: number
+  promptTokens: number
+  completionTokens: number
+  totalTokens: number
+}
+export interface UsageMeta {
+  player: string | null
+  goalKey?: string | null
+  requestId?: string | null
+}
 
 export interface UsageSnapshot {
   total: UsageTotals
@@ -41,7 +53,8 @@ export class UsageLedger {
   check(player: string | null): void {
     if (player === null) return
     const used = this.players.get(player)?.totalTokens ?? 0
-    if (this.budgetPerPlayer <= 0 || used >= this.budgetPerPlayer) throw new LlmBudgetError(player, used, this.budgetPerPlayer)
+    if (this.budgetPerPlayer <= 0 || used >= this.budgetPerPlayer)
+      throw new LlmBudgetError(player, used, this.budgetPerPlayer)
   }
 
   remaining(player: string): number {
@@ -59,9 +72,15 @@ export class UsageLedger {
     }
   }
 
-  forPlayer(player: string): UsageTotals { return { ...(this.players.get(player) ?? zero()) } }
-  forGoal(goalKey: string): UsageTotals { return { ...(this.goals.get(goalKey) ?? zero()) } }
-  forRequest(requestId: string): UsageTotals { return { ...(this.requests.get(requestId) ?? zero()) } }
+  forPlayer(player: string): UsageTotals {
+    return { ...(this.players.get(player) ?? zero()) }
+  }
+  forGoal(goalKey: string): UsageTotals {
+    return { ...(this.goals.get(goalKey) ?? zero()) }
+  }
+  forRequest(requestId: string): UsageTotals {
+    return { ...(this.requests.get(requestId) ?? zero()) }
+  }
 
   snapshot(): UsageSnapshot {
     const players: UsageSnapshot['players'] = {}
@@ -78,7 +97,10 @@ export class UsageLedger {
 
 function bucket(m: Map<string, UsageTotals>, key: string): UsageTotals {
   let t = m.get(key)
-  if (!t) { t = zero(); m.set(key, t) }
+  if (!t) {
+    t = zero()
+    m.set(key, t)
+  }
   return t
 }
 

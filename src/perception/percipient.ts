@@ -9,9 +9,9 @@ import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { z } from 'zod'
 import type { Senses } from '../agent/ports.js'
-import type { Conditions } from '../schemas/goal.js'
-import { biomeAt, canSeeEntity, eyes, isUnderground, nearestVisibleBlock, VIEW_DISTANCE } from '../actions/vision.js'
-import { findBlocksFast } from '../actions/find.js'
+import { Brightness, TimeOfDay, Weather, type Conditions } from '../schemas/goal.js'
+import { biomeAt, canSeeEntity, eyes, isUnderground, nearestVisibleBlock, VIEW_DISTANCE } from './vision.js'
+import { findBlocksFast } from './find.js'
 import { resolveTarget } from '../actions/names.js'
 
 export const Percept = z.object({
@@ -19,9 +19,9 @@ export const Percept = z.object({
   y: z.number(),
   underground: z.boolean(),
   biome: z.string(),
-  time: z.object({ phase: z.enum(['day', 'dusk', 'night']), timeOfDay: z.number() }),
-  weather: z.enum(['clear', 'rain', 'thunder']),
-  light: z.object({ level: z.number(), brightness: z.enum(['sufficient', 'dark']) }),
+  time: z.object({ phase: TimeOfDay, timeOfDay: z.number() }),
+  weather: Weather,
+  light: z.object({ level: z.number(), brightness: Brightness }),
   blocks: z.array(z.object({ name: z.string(), distance: z.number(), direction: z.string(), count: z.number() })),
   entities: z.array(z.object({ name: z.string(), distance: z.number(), direction: z.string(), hostile: z.boolean() })),
   water: z.number().nullable(),
@@ -33,21 +33,23 @@ const IGNORED = new Set(['air', 'cave_air', 'void_air'])
 const DIRS = ['south', 'south-west', 'west', 'north-west', 'north', 'north-east', 'east', 'south-east']
 
 function direction(from: Vec3, to: Vec3): string {
-  const dx = to.x - from.x, dz = to.z - from.z, dy = to.y - from.y
+  const dx = to.x - from.x,
+    dz = to.z - from.z,
+    dy = to.y - from.y
   if (Math.abs(dx) < 1 && Math.abs(dz) < 1) return dy > 0 ? 'above' : 'below'
   const angle = Math.atan2(-dx, dz) // 0 = south (+z), clockwise toward west
   const i = ((Math.round(angle / (Math.PI / 4)) % 8) + 8) % 8
   return DIRS[i]!
 }
 
-export function phaseOf(timeOfDay: number): 'day' | 'dusk' | 'night' {
+export function phaseOf(timeOfDay: number): TimeOfDay {
   const t = ((timeOfDay % 24000) + 24000) % 24000
   if (t < 12000 || t >= 23500) return 'day'
   if (t < 13000 || t >= 22500) return 'dusk'
   return 'night'
 }
 
-export function weatherOf(bot: Bot): 'clear' | 'rain' | 'thunder' {
+export function weatherOf(bot: Bot): Weather {
   if (bot.thunderState > 0.5) return 'thunder'
   return bot.isRaining ? 'rain' : 'clear'
 }
@@ -56,7 +58,9 @@ export function weatherOf(bot: Bot): 'clear' | 'rain' | 'thunder' {
 function blocksInSight(bot: Bot, radius: number): Map<string, { distance: number; at: Vec3; count: number }> {
   const from = eyes(bot)
   const seen = new Map<string, { distance: number; at: Vec3; count: number }>()
-  const world = bot.world as unknown as { raycast(from: Vec3, dir: Vec3, range: number): { name: string; position: Vec3 } | null }
+  const world = bot.world as unknown as {
+    raycast(from: Vec3, dir: Vec3, range: number): { name: string; position: Vec3 } | null
+  }
   for (let pitchStep = -6; pitchStep <= 6; pitchStep++) {
     const pitch = (pitchStep / 6) * (Math.PI / 2) * 0.95
     const n = Math.max(4, Math.round(32 * Math.cos(pitch)))
@@ -68,7 +72,13 @@ function blocksInSight(bot: Bot, radius: number): Map<string, { distance: number
       const d = hit.position.offset(0.5, 0.5, 0.5).distanceTo(from)
       const cur = seen.get(hit.name)
       if (!cur) seen.set(hit.name, { distance: d, at: hit.position, count: 1 })
-      else { cur.count += 1; if (d < cur.distance) { cur.distance = d; cur.at = hit.position } }
+      else {
+        cur.count += 1
+        if (d < cur.distance) {
+          cur.distance = d
+          cur.at = hit.position
+        }
+      }
     }
   }
   return seen
@@ -91,7 +101,8 @@ export function perceive(bot: Bot, radius = 24): Percept {
   const timeOfDay = bot.time.timeOfDay
   const phase = phaseOf(timeOfDay)
   const weather = weatherOf(bot)
-  const sky = (here?.skyLight ?? 0) - (phase === 'night' ? 11 : phase === 'dusk' ? 4 : 0) - (weather === 'clear' ? 0 : 3)
+  const sky =
+    (here?.skyLight ?? 0) - (phase === 'night' ? 11 : phase === 'dusk' ? 4 : 0) - (weather === 'clear' ? 0 : 3)
   const level = Math.max(here?.light ?? 0, sky, 0)
   const liquid = (name: string): number | null => {
     const [at] = findBlocksFast(bot, new Set([bot.registry.blocksByName[name]!.id]), 16, 1)
@@ -105,7 +116,13 @@ export function perceive(bot: Bot, radius = 24): Percept {
     time: { phase, timeOfDay },
     weather,
     light: { level, brightness: level >= 8 ? 'sufficient' : 'dark' },
-    blocks: [...blocks].map(([name, v]) => ({ name, distance: Math.round(v.distance * 10) / 10, direction: direction(from, v.at), count: v.count }))
+    blocks: [...blocks]
+      .map(([name, v]) => ({
+        name,
+        distance: Math.round(v.distance * 10) / 10,
+        direction: direction(from, v.at),
+        count: v.count,
+      }))
       .sort((a, b) => a.distance - b.distance),
     entities,
     water: liquid('water'),
@@ -117,16 +134,32 @@ export function describePercept(p: Percept, what: 'look' | 'where'): string {
   if (what === 'where') {
     return `At ${p.position.x} ${p.position.y} ${p.position.z} (${p.underground ? 'underground' : 'on the surface'}) in ${p.biome}; ${p.time.phase}, ${p.weather}, light ${p.light.level} (${p.light.brightness}).`
   }
-  const blocks = p.blocks.slice(0, 8).map((b) => `${b.name} ${b.distance}m ${b.direction}`).join(', ')
-  const ents = p.entities.slice(0, 6).map((e) => `${e.hostile ? '!' : ''}${e.name} ${e.distance}m ${e.direction}`).join(', ')
-  const liquids = [p.water !== null ? `water ${p.water}m` : '', p.lava !== null ? `LAVA ${p.lava}m` : ''].filter(Boolean).join(', ')
+  const blocks = p.blocks
+    .slice(0, 8)
+    .map((b) => `${b.name} ${b.distance}m ${b.direction}`)
+    .join(', ')
+  const ents = p.entities
+    .slice(0, 6)
+    .map((e) => `${e.hostile ? '!' : ''}${e.name} ${e.distance}m ${e.direction}`)
+    .join(', ')
+  const liquids = [p.water !== null ? `water ${p.water}m` : '', p.lava !== null ? `LAVA ${p.lava}m` : '']
+    .filter(Boolean)
+    .join(', ')
   return `I see: ${blocks || 'nothing'}.${ents ? ` Creatures: ${ents}.` : ''}${liquids ? ` Nearby: ${liquids}.` : ''}`
 }
 
 /** Distance to the nearest visible instance of a block or entity name (null when none is in sight). */
-export function nearestVisible(bot: Bot, name: string, maxDistance = VIEW_DISTANCE): { distance: number; at: Vec3 } | null {
+export function nearestVisible(
+  bot: Bot,
+  name: string,
+  maxDistance = VIEW_DISTANCE,
+): { distance: number; at: Vec3 } | null {
   let target
-  try { target = resolveTarget(bot, name) } catch { return null }
+  try {
+    target = resolveTarget(bot, name)
+  } catch {
+    return null
+  }
   const pos = bot.entity.position
   if (target.kind === 'entity') {
     const names = new Set(target.names)
@@ -140,13 +173,18 @@ export function nearestVisible(bot: Bot, name: string, maxDistance = VIEW_DISTAN
   return b ? { distance: b.position.offset(0.5, 0.5, 0.5).distanceTo(pos), at: b.position } : null
 }
 
-export function checkConditions(bot: Bot, c: Conditions, target: string): { met: boolean; unmet: string[]; observed: string } {
+export function checkConditions(
+  bot: Bot,
+  c: Conditions,
+  target: string,
+): { met: boolean; unmet: string[]; observed: string } {
   const p = perceive(bot, 16)
   const unmet: string[] = []
   if (c.biome && !p.biome.includes(c.biome.replace(/s$/, ''))) unmet.push(`biome ${c.biome} (I am in ${p.biome})`)
   if (c.time && p.time.phase !== c.time) unmet.push(`time ${c.time} (it is ${p.time.phase})`)
   if (c.weather && p.weather !== c.weather) unmet.push(`weather ${c.weather} (it is ${p.weather})`)
-  if (c.brightness && p.light.brightness !== c.brightness) unmet.push(`brightness ${c.brightness} (it is ${p.light.brightness})`)
+  if (c.brightness && p.light.brightness !== c.brightness)
+    unmet.push(`brightness ${c.brightness} (it is ${p.light.brightness})`)
   if (c.near) {
     const t = nearestVisible(bot, target)
     const n = nearestVisible(bot, c.near)
@@ -159,8 +197,26 @@ export function checkConditions(bot: Bot, c: Conditions, target: string): { met:
 /** The patroller's Senses over the supervisor's current bot. */
 export function createSenses(getBot: () => Bot | null): Senses {
   return {
-    nearestVisible(name) { const bot = getBot(); if (!bot?.entity) return null; return nearestVisible(bot, name)?.distance ?? null },
-    held() { return getBot()?.heldItem?.name ?? null },
+    nearestVisible(name) {
+      const bot = getBot()
+      if (!bot?.entity) return null
+      return nearestVisible(bot, name)?.distance ?? null
+    },
+    held() {
+      return getBot()?.heldItem?.name ?? null
+    },
+    position() {
+      const bot = getBot()
+      return bot?.entity ? bot.entity.position.clone() : null
+    },
+    locate(name) {
+      const bot = getBot()
+      if (!bot?.entity) return null
+      return nearestVisible(bot, name)?.at ?? null
+    },
+    playerNear(name) {
+      return getBot()?.players[name]?.entity !== undefined
+    },
     blockCountNear(name, radius) {
       const bot = getBot()
       const b = bot?.registry.blocksByName[name]

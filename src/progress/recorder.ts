@@ -5,11 +5,21 @@
  */
 import type { ProgressEntry } from './signal.js'
 
-export interface RecordedTrace { action: string; ok: boolean; reason: string | null; entries: ProgressEntry[]; at: number }
+export interface RecordedTrace {
+  action: string
+  ok: boolean
+  reason: string | null
+  entries: ProgressEntry[]
+  at: number
+}
 
 const traces = new WeakMap<object, RecordedTrace>()
 
-export function recordTrace(owner: object, trace: RecordedTrace): void { traces.set(owner, trace) }
+export function recordTrace(owner: object, trace: RecordedTrace): void {
+  traces.set(owner, trace)
+}
 
 /** The trace of the last tracked action this owner (bot) ran, or null. */
-export function lastTrace(owner: object): RecordedTrace | null { return traces.get(owner) ?? null }
+export function lastTrace(owner: object): RecordedTrace | null {
+  return traces.get(owner) ?? null
+}

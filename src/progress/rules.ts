@@ -27,7 +27,11 @@ export const ProgressRules = z.object({
     work: weight.describe('per unit of work a handler reports (block dug, hit landed, block placed)'),
   }),
   noveltyCellSize: z.number().int().min(1).max(64),
-  revisit: z.object({ cellSize: z.number().int().min(1).max(8), windowSamples: z.number().int().min(2).max(10_000), minMoveBlocks: z.number().nonnegative() }),
+  revisit: z.object({
+    cellSize: z.number().int().min(1).max(8),
+    windowSamples: z.number().int().min(2).max(10_000),
+    minMoveBlocks: z.number().nonnegative(),
+  }),
   lava: z.object({ viewDistance: z.number().int().min(1).max(32) }),
   heavyLoss: z.object({ healthPoints: z.number().positive(), items: z.number().int().positive() }),
   stall: z.object({
@@ -42,7 +46,9 @@ export type ProgressRulesInput = z.input<typeof ProgressRules>
 const FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data/progress-rules.json')
 let cached: ProgressRules | null = null
 
-export function parseRules(raw: unknown): ProgressRules { return ProgressRules.parse(raw) }
+export function parseRules(raw: unknown): ProgressRules {
+  return ProgressRules.parse(raw)
+}
 
 export function loadRules(file = FILE): ProgressRules {
   if (file === FILE && cached) return cached

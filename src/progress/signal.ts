@@ -46,37 +46,72 @@ export class ProgressTracker {
   private wantedFn: () => number | null = () => null
   readonly stallWindowMs: number
 
-  constructor(readonly rules: ProgressRules, readonly action: string, now = Date.now(), private readonly onEntry?: (e: ProgressEntry) => void) {
+  constructor(
+    readonly rules: ProgressRules,
+    readonly action: string,
+    now = Date.now(),
+    private readonly onEntry?: (e: ProgressEntry) => void,
+  ) {
     this.startedAt = now
     this.stallWindowMs = rules.stall.perAction[action] ?? rules.stall.windowMs
   }
 
   /** Handlers say what "closer" means (distance to the nearest target) and what they collect. */
-  setTarget(fn: () => number | null): void { this.targetFn = fn }
-  setWanted(fn: () => number | null): void { this.wantedFn = fn }
-  targetDistance(): number | null { try { return this.targetFn() } catch { return null } }
-  wantedCount(): number | null { try { return this.wantedFn() } catch { return null } }
+  setTarget(fn: () => number | null): void {
+    this.targetFn = fn
+  }
+  setWanted(fn: () => number | null): void {
+    this.wantedFn = fn
+  }
+  targetDistance(): number | null {
+    try {
+      return this.targetFn()
+    } catch {
+      return null
+    }
+  }
+  wantedCount(): number | null {
+    try {
+      return this.wantedFn()
+    } catch {
+      return null
+    }
+  }
   /** A handler reports work (a block dug, a hit landed, a block placed). */
-  work(units = 1): void { this.pendingWork += units }
-  takeWork(): number { const w = this.pendingWork; this.pendingWork = 0; return w }
+  work(units = 1): void {
+    this.pendingWork += units
+  }
+  takeWork(): number {
+    const w = this.pendingWork
+    this.pendingWork = 0
+    return w
+  }
 
   observe(o: Observation): ProgressEntry {
     const w = this.rules.weights
     const parts: Record<string, number> = {}
-    const add = (k: string, v: number): void => { if (v !== 0 && Number.isFinite(v)) parts[k] = (parts[k] ?? 0) + v }
+    const add = (k: string, v: number): void => {
+      if (v !== 0 && Number.isFinite(v)) parts[k] = (parts[k] ?? 0) + v
+    }
     let sparse = 0
     const p = this.prev
     const nc = this.rules.noveltyCellSize
     const cell = `${Math.floor(o.pos.x / nc)},${Math.floor(o.pos.y / nc)},${Math.floor(o.pos.z / nc)}`
-    if (!this.cells.has(cell)) { if (p) add('newCell', w.newCell); this.cells.add(cell) }
+    if (!this.cells.has(cell)) {
+      if (p) add('newCell', w.newCell)
+      this.cells.add(cell)
+    }
     if (p) {
-      if (o.targetDistance !== null && p.targetDistance !== null) add('closer', (p.targetDistance - o.targetDistance) * w.closerPerBlock)
+      if (o.targetDistance !== null && p.targetDistance !== null)
+        add('closer', (p.targetDistance - o.targetDistance) * w.closerPerBlock)
       if (o.health < p.health) add('healthLost', (p.health - o.health) * w.healthLostPerPoint)
-      if (o.wanted !== null && p.wanted !== null && o.wanted > p.wanted) add('itemGained', (o.wanted - p.wanted) * w.itemGained)
+      if (o.wanted !== null && p.wanted !== null && o.wanted > p.wanted)
+        add('itemGained', (o.wanted - p.wanted) * w.itemGained)
       const moved = Math.hypot(o.pos.x - p.pos.x, o.pos.y - p.pos.y, o.pos.z - p.pos.z)
       const rc = this.rules.revisit.cellSize
       const rkey = `${Math.floor(o.pos.x / rc)},${Math.floor(o.pos.y / rc)},${Math.floor(o.pos.z / rc)}`
-      if (moved >= this.rules.revisit.minMoveBlocks && this.recent.slice(0, -1).includes(rkey)) add('revisit', w.revisit)
+      if (moved >= this.rules.revisit.minMoveBlocks && this.recent.slice(0, -1).includes(rkey))
+        add('revisit', w.revisit)
       if (moved >= this.rules.revisit.minMoveBlocks) {
         this.recent.push(rkey)
         if (this.recent.length > this.rules.revisit.windowSamples) this.recent.shift()
@@ -85,7 +120,10 @@ export class ProgressTracker {
       else {
         const loss = p.inventoryTotal - o.inventoryTotal
         const healthDrop = this.windowHealth(o.t) - o.health
-        if (!this.lostRecently && (loss >= this.rules.heavyLoss.items || healthDrop >= this.rules.heavyLoss.healthPoints)) {
+        if (
+          !this.lostRecently &&
+          (loss >= this.rules.heavyLoss.items || healthDrop >= this.rules.heavyLoss.healthPoints)
+        ) {
           sparse += w.heavyLoss
           this.lostRecently = true
         }
@@ -98,7 +136,16 @@ export class ProgressTracker {
     this.healthLog.push([o.t, o.health])
     const dense = Object.values(parts).reduce((a, b) => a + b, 0)
     const windowSum = dense + this.trace.filter((e) => e.t > o.t - this.stallWindowMs).reduce((a, e) => a + e.dense, 0)
-    const entry: ProgressEntry = { t: o.t, x: round(o.pos.x), y: round(o.pos.y), z: round(o.pos.z), dense: round(dense), sparse, parts: roundAll(parts), windowSum: round(windowSum) }
+    const entry: ProgressEntry = {
+      t: o.t,
+      x: round(o.pos.x),
+      y: round(o.pos.y),
+      z: round(o.pos.z),
+      dense: round(dense),
+      sparse,
+      parts: roundAll(parts),
+      windowSum: round(windowSum),
+    }
     this.push(entry)
     this.prev = o
     return entry
@@ -114,7 +161,17 @@ export class ProgressTracker {
   /** Record the end of the action in the trace (+goalReached when it succeeded). */
   finish(ok: boolean, note: string, now = Date.now()): ProgressEntry {
     const last = this.trace[this.trace.length - 1]
-    const entry: ProgressEntry = { t: now, x: last?.x ?? 0, y: last?.y ?? 0, z: last?.z ?? 0, dense: 0, sparse: ok ? this.rules.weights.goalReached : 0, parts: {}, windowSum: last?.windowSum ?? 0, note }
+    const entry: ProgressEntry = {
+      t: now,
+      x: last?.x ?? 0,
+      y: last?.y ?? 0,
+      z: last?.z ?? 0,
+      dense: 0,
+      sparse: ok ? this.rules.weights.goalReached : 0,
+      parts: {},
+      windowSum: last?.windowSum ?? 0,
+      note,
+    }
     this.push(entry)
     return entry
   }
@@ -126,7 +183,9 @@ export class ProgressTracker {
     return sum <= this.rules.stall.minDense
   }
 
-  entries(): ProgressEntry[] { return [...this.trace] }
+  entries(): ProgressEntry[] {
+    return [...this.trace]
+  }
 
   private push(e: ProgressEntry): void {
     this.trace.push(e)
@@ -135,7 +194,9 @@ export class ProgressTracker {
   }
 }
 
-function round(v: number): number { return Math.round(v * 100) / 100 }
+function round(v: number): number {
+  return Math.round(v * 100) / 100
+}
 function roundAll(r: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {}
   for (const [k, v] of Object.entries(r)) out[k] = round(v)

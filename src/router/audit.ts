@@ -30,11 +30,15 @@ export class AuditLog {
     this.recent.push(full)
     if (this.recent.length > 500) this.recent.shift()
     if (!this.file) return
-    const line = JSON.stringify(full) + '\n'
+    const line = `${JSON.stringify(full)}\n`
     const file = this.file
-    this.chain = this.chain.then(() => appendFile(file, line)).catch((err: Error) => log.error('audit write failed', { err: err.message }))
+    this.chain = this.chain
+      .then(() => appendFile(file, line))
+      .catch((err: Error) => log.error('audit write failed', { err: err.message }))
   }
 
   /** Resolves when every line recorded so far is on disk. */
-  flush(): Promise<void> { return this.chain }
+  flush(): Promise<void> {
+    return this.chain
+  }
 }

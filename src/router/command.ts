@@ -4,9 +4,10 @@
  * the same definition drives chat parsing, help, Discord slash commands and ws requests.
  */
 import type { z } from 'zod'
-import type { Role, Request } from './request.js'
+import type { Request } from './request.js'
+import type { Role } from '../schemas/role.js'
 import type { Services } from './services.js'
-import type { ProgressSink } from './progress.js'
+import type { Outcome, ProgressSink } from '../schemas/task.js'
 
 export interface CommandContext<A> {
   request: Request
@@ -18,6 +19,8 @@ export interface CommandContext<A> {
   /** Report progress of a task (sub-goals, action results); no-op for instant commands. */
   progress: ProgressSink
   taskId: string
+  /** Every command the router knows, in listing order (what `help` shows); passed in so no command imports the list. */
+  commands: readonly CommandDefinition[]
 }
 
 export interface CommandDefinition<S extends z.ZodType = z.ZodType> {
@@ -31,11 +34,34 @@ export interface CommandDefinition<S extends z.ZodType = z.ZodType> {
   minRole: Role
   /** 'task' commands run one at a time through the queue and can be stopped; 'instant' answer at once. */
   mode: 'instant' | 'task'
-  /** Returns the final reply text (or nothing when the handler already replied). */
-  run(ctx: CommandContext<z.output<S>>): Promise<string | void>
+  /** Returns the outcome: `ok` only for real success, `text` the reply (empty when the handler already replied). */
+  run(ctx: CommandContext<z.output<S>>): Promise<Outcome>
+  /** Short and interactive (`come`): runs ahead of long tasks, pausing a running one, which resumes afterwards. */
+  interactive?: boolean
+  /**
+   * Task commands only: decide when the request arrives, before it is queued — answer it at once, or queue it with
+   * an acknowledgement ("On it: 3 torch for you") and the args `run` receives. Every step it checked is audited.
+   */
+  triage?(ctx: TriageContext<z.output<S>>): Promise<Triage>
 }
 
-/** Identity helper that keeps the args type flowing into `run`. */
-export function defineCommand<S extends z.ZodType>(def: CommandDefinition<S>): CommandDefinition<S> { return def }
+export type TriageContext<A> = Pick<CommandContext<A>, 'request' | 'args' | 'role' | 'services'>
+/** One checked part of a request, for the audit log (`command` is written as `<command>:<step>`). */
+export interface StepAudit {
+  step: string
+  allowed: boolean
+  reason?: string
+}
+export type Triage =
+  | { kind: 'answered'; outcome: Outcome; audit: StepAudit[] }
+  | { kind: 'queue'; args: unknown; interactive: boolean; ack: string; audit: StepAudit[] }
 
-export interface RawArgs { rest: string; words: string[] }
+/** Identity helper that keeps the args type flowing into `run`. */
+export function defineCommand<S extends z.ZodType>(def: CommandDefinition<S>): CommandDefinition<S> {
+  return def
+}
+
+export interface RawArgs {
+  rest: string
+  words: string[]
+}

@@ -8,13 +8,14 @@ import { EventEmitter } from 'node:events'
 import { z } from 'zod'
 import { logger } from '../util/log.js'
 import { isAbort, userMessageOf } from '../util/errors.js'
-import { AuditLog } from './audit.js'
-import type { CommandDefinition } from './command.js'
+import type { AuditLog } from './audit.js'
+import type { CommandDefinition, Triage } from './command.js'
 import { CommandRegistry, parseRequest } from './parse.js'
 import type { PermissionPolicy } from './permissions.js'
-import type { TaskEvent } from './progress.js'
-import { atLeast, type Request, type Role } from './request.js'
-import { TaskQueue } from './queue.js'
+import { failed, type Outcome, type TaskEvent } from '../schemas/task.js'
+import type { Request } from './request.js'
+import { atLeast, type Role } from '../schemas/role.js'
+import { MAX_WAITING_PER_PLAYER, PREEMPTED, TaskQueue } from './queue.js'
 import type { Services } from './services.js'
 
 const log = logger('router')
@@ -27,7 +28,18 @@ export interface RouterOptions {
   services: Omit<Services, 'queue'>
 }
 
-export interface HandleOptions { strict?: boolean }
+export interface HandleOptions {
+  strict?: boolean
+}
+/** One answer the router gave, as published to `onReply` listeners. */
+export interface ReplyRecord {
+  requestId: string
+  player: string
+  source: string
+  text: string
+  private: boolean
+  at: number
+}
 
 export class Router {
   readonly registry: CommandRegistry
@@ -41,9 +53,13 @@ export class Router {
     this.services = { ...opts.services, queue: this.queue }
   }
 
-  get audit(): AuditLog { return this.opts.audit }
+  get audit(): AuditLog {
+    return this.opts.audit
+  }
 
-  roleOf(req: Request): Role { return this.opts.policy.roleOf(req.principal) }
+  roleOf(req: Request): Role {
+    return this.opts.policy.roleOf(req.principal)
+  }
 
   /** Subscribe to every task event (Discord embeds, ws subscribers, chat progress). */
   onTaskEvent(listener: (e: TaskEvent) => void): () => void {
@@ -51,34 +67,53 @@ export class Router {
     return () => this.events.off('task', listener)
   }
 
-  private publish(e: TaskEvent): void { this.events.emit('task', e) }
+  private publish(e: TaskEvent): void {
+    this.events.emit('task', e)
+  }
 
   async handle(req: Request, opts: HandleOptions = {}): Promise<void> {
     const parsed = parseRequest(req.text, this.registry, opts.strict ?? false)
     const role = this.roleOf(req)
     const base = { requestId: req.id, source: req.source, player: req.player, role, text: req.text }
-    if (parsed.kind === 'empty') { await this.safeReply(req, 'Say `help` to see what I can do.'); return }
+    if (parsed.kind === 'empty') {
+      await this.safeReply(req, 'Say `help` to see what I can do.')
+      return
+    }
     if (parsed.kind === 'unknown') {
       this.opts.audit.record({ ...base, command: parsed.word, allowed: false, reason: 'unknown command' })
-      const hint = parsed.suggestions.length > 0 ? ` Did you mean ${parsed.suggestions.map((s) => `"${s}"`).join(' or ')}?` : ''
+      const hint =
+        parsed.suggestions.length > 0 ? ` Did you mean ${parsed.suggestions.map((s) => `"${s}"`).join(' or ')}?` : ''
       await this.safeReply(req, `I don't know the command "${parsed.word}".${hint} Say "help" for the list.`, true)
       return
     }
     const def = parsed.def
     if (this.opts.policy.failClosed && def.name !== 'help') {
       this.opts.audit.record({ ...base, command: def.name, allowed: false, reason: 'no owners configured' })
-      await this.safeReply(req, 'I have no owners configured on this server, so I only answer "help". The server admin must set GHOST_OWNERS to their player name(s) and restart me.', true)
+      await this.safeReply(
+        req,
+        'I have no owners configured on this server, so I only answer "help". The server admin must set GHOST_OWNERS to their player name(s) and restart me.',
+        true,
+      )
       return
     }
     if (!atLeast(role, def.minRole)) {
       this.opts.audit.record({ ...base, command: def.name, allowed: false, reason: `needs ${def.minRole}` })
-      await this.safeReply(req, `Sorry ${req.player}, "${def.name}" needs the ${def.minRole} role and you are ${role}.`, true)
+      await this.safeReply(
+        req,
+        `Sorry ${req.player}, "${def.name}" needs the ${def.minRole} role and you are ${role}.`,
+        true,
+      )
       return
     }
     const args = def.args.safeParse(parsed.raw)
     if (!args.success) {
       this.opts.audit.record({ ...base, command: def.name, allowed: false, reason: 'bad arguments' })
-      await this.safeReply(req, `Usage: ${def.name} ${def.usage ?? ''}`.trim() + ` — ${z.prettifyError(args.error).split('\n')[0]?.replace(/^✖\s*/, '') ?? 'bad arguments'}`, true)
+      await this.safeReply(
+        req,
+        `Usage: ${def.name} ${def.usage ?? ''}`.trim() +
+          ` — ${z.prettifyError(args.error).split('\n')[0]?.replace(/^✖\s*/, '') ?? 'bad arguments'}`,
+        true,
+      )
       return
     }
     this.opts.audit.record({ ...base, command: def.name, allowed: true })
@@ -86,46 +121,143 @@ export class Router {
       await this.runCommand(def, req, role, args.data, this.never, `i-${req.id}`)
       return
     }
+    // understood at arrival: answered at once, refused, or queued with an acknowledgement
+    const triage = def.triage ? await this.triage(def, req, role, args.data) : null
+    if (def.triage && !triage) return
+    if (triage?.kind === 'answered') {
+      await this.safeReply(req, triage.outcome.text, !triage.outcome.ok && triage.audit.some((a) => !a.allowed))
+      return
+    }
+    const interactive = triage ? triage.interactive : (def.interactive ?? false)
+    // short interactive requests (come, give, answers) are never turned away: they run first and are over quickly
+    if (!interactive && this.queue.waitingFor(req.player) >= MAX_WAITING_PER_PLAYER) {
+      this.opts.audit.record({ ...base, command: def.name, allowed: false, reason: 'too many waiting requests' })
+      await this.safeReply(
+        req,
+        `You already have ${MAX_WAITING_PER_PLAYER} requests waiting, the most I keep per player. Wait for one to finish, or say "stop".`,
+        true,
+      )
+      return
+    }
     const taskId = `t-${req.id}`
+    const runArgs = triage ? triage.args : args.data
     const position = this.queue.enqueue({
-      id: taskId, player: req.player, command: def.name, text: req.text,
+      id: taskId,
+      player: req.player,
+      command: def.name,
+      text: req.text,
+      interactive,
+      onPreempt: (by) => {
+        void this.safeReply(
+          req,
+          `Pausing "${def.name}" for ${by.player === req.player ? 'your' : `${by.player}'s`} ${by.command}; I'll carry on right after.`,
+        )
+      },
       run: async (signal) => {
         const startedAt = Date.now()
         this.publish({ kind: 'started', taskId, player: req.player, command: def.name, text: req.text })
-        const ok = await this.runCommand(def, req, role, args.data, signal, taskId)
-        this.publish({ kind: 'finished', taskId, ok: ok.ok, message: ok.message, durationMs: Date.now() - startedAt })
+        const out = await this.runCommand(def, req, role, runArgs, signal, taskId)
+        if (signal.reason !== PREEMPTED)
+          this.publish({ kind: 'finished', taskId, ok: out.ok, message: out.text, durationMs: Date.now() - startedAt })
       },
     })
-    if (position > 0) {
-      this.publish({ kind: 'queued', taskId, player: req.player, command: def.name, position })
-      await this.safeReply(req, `Queued "${def.name}" — ${position} task(s) ahead of yours.`)
+    if (position > 0) this.publish({ kind: 'queued', taskId, player: req.player, command: def.name, position })
+    if (triage)
+      await this.safeReply(
+        req,
+        `${triage.ack} — ${position === 0 ? 'starting now' : `${position} request${position === 1 ? '' : 's'} ahead`}.`,
+      )
+    else if (position > 0) await this.safeReply(req, `Queued "${def.name}" — ${position} task(s) ahead of yours.`)
+  }
+
+  /** Runs a command's triage, audits every step it checked; null when it failed (the asker has been told). */
+  private async triage(def: CommandDefinition, req: Request, role: Role, args: unknown): Promise<Triage | null> {
+    try {
+      const t = await def.triage!({ request: req, args, role, services: this.services })
+      for (const a of t.audit) {
+        this.opts.audit.record({
+          requestId: req.id,
+          source: req.source,
+          player: req.player,
+          role,
+          text: req.text,
+          command: `${def.name}:${a.step}`,
+          allowed: a.allowed,
+          ...(a.reason ? { reason: a.reason } : {}),
+        })
+      }
+      return t
+    } catch (err) {
+      log.error('triage failed', {
+        command: def.name,
+        err: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      })
+      await this.safeReply(req, `"${def.name}" failed: ${userMessageOf(err)}`, true)
+      return null
     }
   }
 
-  private async runCommand(def: CommandDefinition, req: Request, role: Role, args: unknown, signal: AbortSignal, taskId: string): Promise<{ ok: boolean; message: string }> {
+  /** Runs one command and answers the asker; the outcome is the handler's own (never upgraded to success). */
+  private async runCommand(
+    def: CommandDefinition,
+    req: Request,
+    role: Role,
+    args: unknown,
+    signal: AbortSignal,
+    taskId: string,
+  ): Promise<Outcome> {
     try {
       const out = await def.run({
-        request: req, args, role, services: this.services, signal, taskId,
+        request: req,
+        args,
+        role,
+        services: this.services,
+        signal,
+        taskId,
+        commands: this.registry.all,
         progress: (e) => {
           if (e.kind === 'progress') this.queue.setProgress(taskId, `${e.done}/${e.total} ${e.message}`)
           this.publish(e)
         },
       })
-      if (typeof out === 'string' && out.length > 0) await this.safeReply(req, out)
-      return { ok: true, message: typeof out === 'string' ? out : 'done' }
+      if (signal.reason === PREEMPTED) return failed('paused')
+      if (out.text.length > 0) await this.safeReply(req, out.text)
+      return out.text.length > 0 ? out : { ...out, text: out.ok ? 'done' : 'failed' }
     } catch (err) {
+      if (signal.reason === PREEMPTED) return failed('paused') // it runs again after the interactive task
       if (isAbort(err) || signal.aborted) {
         await this.safeReply(req, `Stopped "${def.name}".`)
-        return { ok: false, message: 'stopped' }
+        return failed('stopped')
       }
-      log.error('command failed', { command: def.name, err: err instanceof Error ? (err.stack ?? err.message) : String(err) })
+      log.error('command failed', {
+        command: def.name,
+        err: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      })
       const msg = userMessageOf(err)
       await this.safeReply(req, `"${def.name}" failed: ${msg}`, true)
-      return { ok: false, message: msg }
+      return failed(msg)
     }
   }
 
+  /** Subscribe to every reply the router sends (the web page's "last requests and replies"). */
+  onReply(listener: (r: ReplyRecord) => void): () => void {
+    this.events.on('reply', listener)
+    return () => this.events.off('reply', listener)
+  }
+
   private async safeReply(req: Request, text: string, privately = false): Promise<void> {
-    try { await req.reply(text, { private: privately }) } catch (err) { log.warn('reply failed', { source: req.source, err: (err as Error).message }) }
+    this.events.emit('reply', {
+      requestId: req.id,
+      player: req.player,
+      source: req.source,
+      text,
+      private: privately,
+      at: Date.now(),
+    } satisfies ReplyRecord)
+    try {
+      await req.reply(text, { private: privately })
+    } catch (err) {
+      log.warn('reply failed', { source: req.source, err: (err as Error).message })
+    }
   }
 }

@@ -4,11 +4,20 @@
  * (one handler file per action type under src/actions/) and stored plans in memory.
  */
 import { z } from 'zod'
+import { MAX_COUNT } from './goal.js'
 
 const name = z.string().min(1)
-const count = z.number().int().min(1).max(2304)
+const count = z.number().int().min(1).max(MAX_COUNT)
 const tool = z.string().nullable().describe('item to hold while doing it, or null for hand')
 const materials = z.record(z.string(), z.number().int().positive())
+const coord = z.number().int().min(-30_000_000).max(30_000_000)
+/** An item to put into or take out of a chest; count null = all of it. */
+export const StoreItem = z.object({ object: name, count: z.number().int().min(1).max(MAX_COUNT).nullable() })
+export type StoreItem = z.infer<typeof StoreItem>
+const chestAt = z
+  .object({ x: coord, y: z.number().int().min(-64).max(320), z: coord })
+  .nullable()
+  .describe('the chest block, or null for the nearest visible chest')
 
 export const Action = z.discriminatedUnion('type', [
   z.object({ type: z.literal('equip'), object: name }),
@@ -18,11 +27,39 @@ export const Action = z.discriminatedUnion('type', [
   z.object({ type: z.literal('attack'), object: name, tool }),
   z.object({ type: z.literal('dig_down'), ylevel: z.number().int().min(-64).max(320), tool }),
   z.object({ type: z.literal('go_up'), tool }),
-  z.object({ type: z.literal('craft'), object: name, count, materials, tool: z.string().nullable().describe('crafting_table or null for the 2x2 grid') }),
+  z.object({
+    type: z.literal('craft'),
+    object: name,
+    count,
+    materials,
+    tool: z.string().nullable().describe('crafting_table or null for the 2x2 grid'),
+  }),
   z.object({ type: z.literal('smelt'), object: name, count, materials, fuel: name }),
   z.object({ type: z.literal('apply'), object: name, tool: name }),
   z.object({ type: z.literal('place'), object: name }),
-  z.object({ type: z.literal('build'), blueprint: name.describe('name of a shipped blueprint, e.g. pillar, shelter, farm_plot') }),
+  z.object({
+    type: z.literal('build'),
+    blueprint: name.describe('name of a shipped blueprint, e.g. pillar, shelter, farm_plot'),
+  }),
+  z.object({
+    type: z.literal('give'),
+    object: name,
+    count,
+    to: name.describe('name of an online player to hand the items to'),
+  }),
+  z
+    .object({ type: z.literal('goto'), x: coord, y: z.number().int().min(-64).max(320), z: coord })
+    .describe('walk to coordinates (within 2 blocks)'),
+  z.object({
+    type: z.literal('deposit'),
+    items: z.array(StoreItem).max(16).describe('empty = everything but tools'),
+    chest: chestAt,
+  }),
+  z.object({ type: z.literal('withdraw'), items: z.array(StoreItem).min(1).max(16), chest: chestAt }),
+  z.object({
+    type: z.literal('guard'),
+    player: name.describe('online player to stay next to and protect from hostile mobs'),
+  }),
 ])
 export type Action = z.infer<typeof Action>
 export type ActionType = Action['type']
@@ -30,8 +67,19 @@ export const ACTION_TYPES = Action.options.map((o) => o.shape.type.value) as Act
 
 /** Fixed failure reasons a caller can switch on (after mineflayer's NoPath/Timeout style). */
 export const FailureReason = z.enum([
-  'not_found', 'no_path', 'missing_tool', 'missing_materials', 'no_space', 'timeout', 'interrupted', 'died',
-  'unsafe', 'stalled', 'unverified', 'invalid', 'error',
+  'not_found',
+  'no_path',
+  'missing_tool',
+  'missing_materials',
+  'no_space',
+  'timeout',
+  'interrupted',
+  'died',
+  'unsafe',
+  'stalled',
+  'unverified',
+  'invalid',
+  'error',
 ])
 export type FailureReason = z.infer<typeof FailureReason>
 

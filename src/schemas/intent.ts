@@ -18,11 +18,16 @@ export type Intent = z.infer<typeof Intent>
 export const IntentReply = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('goals'),
-    goals: z.array(z.object({
-      object: Goal.shape.object,
-      count: z.number().int().min(1).max(2304),
-      conditions: Conditions.nullable(),
-    })).min(1).max(8),
+    goals: z
+      .array(
+        z.object({
+          object: Goal.shape.object,
+          count: Goal.shape.count.unwrap(),
+          conditions: Conditions.nullable(),
+        }),
+      )
+      .min(1)
+      .max(8),
   }),
   z.object({ kind: z.literal('clarify'), question: z.string().min(1).max(300) }),
   z.object({ kind: z.literal('refuse'), reason: z.string().min(1).max(300) }),

@@ -122,3 +122,19 @@ export const MemoryExport = z.object({
   knowledge: z.array(StoredKnowledge.omit({ id: true })),
 })
 export type MemoryExport = z.infer<typeof MemoryExport>
+
+/** A named place on one server ("base", "home"): saved by a player, who (or an owner) may forget it (issue 17). */
+export const NamedPlace = z.object({
+  server: z.string().min(1).describe('host:port of the Minecraft server; places are per server'),
+  name: z
+    .string()
+    .regex(/^[a-z0-9_]{1,40}$/)
+    .describe('lower case, underscores for spaces'),
+  x: z.number().int(),
+  y: z.number().int(),
+  z: z.number().int(),
+  dimension: z.string().min(1),
+  owner: z.string().min(1).describe('the player who saved it'),
+  createdAt: z.number().int().nonnegative(),
+})
+export type NamedPlace = z.infer<typeof NamedPlace>

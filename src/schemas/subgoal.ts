@@ -88,15 +88,17 @@ export interface DecompositionNode {
   kind: SubGoalKind | null
   children: DecompositionNode[]
 }
-export const DecompositionNode: z.ZodType<DecompositionNode> = z.lazy(() => z.object({
-  item: itemName,
-  count: z.number().int().min(1),
-  role: z.enum(['goal', 'material', 'tool', 'station', 'fuel']),
-  fromInventory: z.number().int().min(0),
-  subGoal: z.number().int().nullable(),
-  kind: SubGoalKind.nullable(),
-  children: z.array(DecompositionNode),
-}))
+export const DecompositionNode: z.ZodType<DecompositionNode> = z.lazy(() =>
+  z.object({
+    item: itemName,
+    count: z.number().int().min(1),
+    role: z.enum(['goal', 'material', 'tool', 'station', 'fuel']),
+    fromInventory: z.number().int().min(0),
+    subGoal: z.number().int().nullable(),
+    kind: SubGoalKind.nullable(),
+    children: z.array(DecompositionNode),
+  }),
+)
 
 export const Decomposition = z.discriminatedUnion('ok', [
   z.object({

@@ -26,12 +26,20 @@ export interface EmbeddedServerOptions {
   onLog?: (line: string) => void
 }
 
-export interface EmbeddedServer { serv: SquidServer; port: number; version: string; close(): Promise<void> }
+export interface EmbeddedServer {
+  serv: SquidServer
+  port: number
+  version: string
+  close(): Promise<void>
+}
 
 export async function createEmbeddedServer(opts: EmbeddedServerOptions): Promise<EmbeddedServer> {
   const log = opts.onLog ?? (() => {})
   // Default: the practice world (src/server/worldgen); 'superflat' (or any flying-squid generator) by name.
-  const generation = { name: opts.generator ?? PRACTICE_GENERATOR, options: { seed: opts.seed, ...opts.generatorOptions } }
+  const generation = {
+    name: opts.generator ?? PRACTICE_GENERATOR,
+    options: { seed: opts.seed, ...opts.generatorOptions },
+  }
   const serv = squid.createMCServer({
     motd: 'Ghostcraft practice world',
     port: opts.port,
@@ -64,7 +72,11 @@ export async function createEmbeddedServer(opts: EmbeddedServerOptions): Promise
     port,
     version: opts.version,
     async close() {
-      try { (serv.quit as (reason: string) => void)('Server closed') } catch { /* already closing */ }
+      try {
+        ;(serv.quit as (reason: string) => void)('Server closed')
+      } catch {
+        /* already closing */
+      }
     },
   }
 }

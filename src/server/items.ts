@@ -9,17 +9,24 @@ import type { SquidEntity, SquidItem, SquidPlayer, SquidServer, SquidWorld } fro
 import { spawnItemDrop } from './plugins/drops-items.js'
 import { itemApi } from './windows/stack.js'
 
-
 /** Window slot ids of the player inventory in vanilla's insertion order: hotbar (36..44) then main (9..35). */
-export const STORAGE_SLOTS: number[] = [...Array.from({ length: 9 }, (_, i) => 36 + i), ...Array.from({ length: 27 }, (_, i) => 9 + i)]
+export const STORAGE_SLOTS: number[] = [
+  ...Array.from({ length: 9 }, (_, i) => 36 + i),
+  ...Array.from({ length: 27 }, (_, i) => 9 + i),
+]
 /** Every slot whose content is dropped on death: armour 5..8, main 9..35, hotbar 36..44, offhand 45. */
 export const ALL_SLOTS: number[] = Array.from({ length: 41 }, (_, i) => 5 + i)
 
-interface InventoryWindow { slots: Array<SquidItem | null | undefined>; updateSlot(slot: number, item: SquidItem | null): void }
+interface InventoryWindow {
+  slots: Array<SquidItem | null | undefined>
+  updateSlot(slot: number, item: SquidItem | null): void
+}
 type ItemCtor = new (type: number, count: number, metadata?: number, nbt?: unknown) => SquidItem
 
 /** prismarine-item's Item class for the server's registry (one loader, shared with the window code). */
-export function itemClass(serv: SquidServer): ItemCtor { return itemApi(serv) as unknown as ItemCtor }
+export function itemClass(serv: SquidServer): ItemCtor {
+  return itemApi(serv) as unknown as ItemCtor
+}
 
 export function inventory(player: SquidPlayer): InventoryWindow {
   return player.inventory as unknown as InventoryWindow
@@ -81,7 +88,10 @@ export function exchangeOne(serv: SquidServer, player: SquidPlayer, slot: number
   const it = inv.slots[slot]
   if (!it) return
   const Item = itemClass(serv)
-  if (Number(it.count) <= 1) { inv.updateSlot(slot, new Item(replacement, 1)); return }
+  if (Number(it.count) <= 1) {
+    inv.updateSlot(slot, new Item(replacement, 1))
+    return
+  }
   it.count = Number(it.count) - 1
   inv.updateSlot(slot, it)
   const left = addItems(serv, player, replacement, 1)
@@ -92,10 +102,25 @@ export function exchangeOne(serv: SquidServer, player: SquidPlayer, slot: number
  * Spawn a dropped-item entity (one entity holding `count` items) with a small random pop velocity (blocks/s), via
  * the drops plugin's `spawnItemDrop` so there is one implementation of item entities (metadata, counted pickup).
  */
-export function spawnItemEntity(serv: SquidServer, world: unknown, position: Vec3, itemId: number, count: number, velocity?: Vec3, pickupDelayMs?: number): SquidEntity | undefined {
+export function spawnItemEntity(
+  serv: SquidServer,
+  world: unknown,
+  position: Vec3,
+  itemId: number,
+  count: number,
+  velocity?: Vec3,
+  pickupDelayMs?: number,
+): SquidEntity | undefined {
   const vel = velocity ?? new Vec3((Math.random() - 0.5) * 2, 3 + Math.random() * 1.5, (Math.random() - 0.5) * 2)
   try {
-    return spawnItemDrop(serv, world as SquidWorld, position.clone(), itemId, count, pickupDelayMs === undefined ? { velocity: vel } : { velocity: vel, pickupDelayMs })
+    return spawnItemDrop(
+      serv,
+      world as SquidWorld,
+      position.clone(),
+      itemId,
+      count,
+      pickupDelayMs === undefined ? { velocity: vel } : { velocity: vel, pickupDelayMs },
+    )
   } catch {
     return undefined // flying-squid refuses entities past its max-entities: the items are lost, the server lives
   }

@@ -6,7 +6,13 @@
  */
 import type { Vec3 } from 'vec3'
 
-export interface SquidItem { type: number; count: number; metadata?: number; nbt?: unknown; name?: string }
+export interface SquidItem {
+  type: number
+  count: number
+  metadata?: number
+  nbt?: unknown
+  name?: string
+}
 
 export interface SquidWorld {
   getBlock(pos: Vec3): Promise<{ type: number; name: string; metadata?: number; stateId?: number }>
@@ -33,14 +39,20 @@ export interface SquidPlayer extends SquidEntity {
   op: boolean
   gameMode: number
   inventory: { slots: Array<SquidItem | null>; [key: string]: unknown }
-  _client: { write(name: string, params: Record<string, unknown>): void; on(ev: string, l: (...a: any[]) => void): void; [key: string]: unknown } // eslint-disable-line @typescript-eslint/no-explicit-any -- packet payloads are untyped
+  _client: {
+    write(name: string, params: Record<string, unknown>): void
+    on(ev: string, l: (...a: any[]) => void): void
+    [key: string]: unknown
+  } // eslint-disable-line @typescript-eslint/no-explicit-any -- packet payloads are untyped
   chat(message: string | Record<string, unknown>): void
   on(ev: string, l: (...a: any[]) => void): void // eslint-disable-line @typescript-eslint/no-explicit-any -- flying-squid events are untyped
   emit(ev: string, ...args: unknown[]): void
   [key: string]: unknown
 }
 
-export interface SquidCommandContext { player?: SquidPlayer }
+export interface SquidCommandContext {
+  player?: SquidPlayer
+}
 export interface SquidCommand {
   base: string
   aliases?: string[]
@@ -69,7 +81,11 @@ export interface SquidServer {
   [key: string]: unknown
 }
 
-export interface PracticeOptions { seed: number; version: string; [key: string]: unknown }
+export interface PracticeOptions {
+  seed: number
+  version: string
+  [key: string]: unknown
+}
 
 /**
  * The one contract every server plugin file default-exports. flying-squid calls `server(serv, options)` with its

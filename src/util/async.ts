@@ -6,7 +6,10 @@ import type { EventEmitter } from 'node:events'
 import { AbortedError, TimeoutError } from './errors.js'
 
 type Listener = (...args: unknown[]) => void
-interface Emitterish { on(ev: string, l: Listener): unknown; removeListener(ev: string, l: Listener): unknown }
+interface Emitterish {
+  on(ev: string, l: Listener): unknown
+  removeListener(ev: string, l: Listener): unknown
+}
 
 export function onceEvent<T extends unknown[] = unknown[]>(
   emitter: Emitterish | EventEmitter,
@@ -26,19 +29,38 @@ export function onceEvent<T extends unknown[] = unknown[]>(
       cleanup()
       resolve(args as T)
     }
-    const onAbort = (): void => { cleanup(); reject(new AbortedError(`waiting for ${event}`)) }
-    if (opts.signal?.aborted) { reject(new AbortedError(`waiting for ${event}`)); return }
+    const onAbort = (): void => {
+      cleanup()
+      reject(new AbortedError(`waiting for ${event}`))
+    }
+    if (opts.signal?.aborted) {
+      reject(new AbortedError(`waiting for ${event}`))
+      return
+    }
     em.on(event, onEvent)
     opts.signal?.addEventListener('abort', onAbort, { once: true })
-    if (opts.timeoutMs !== undefined) timer = setTimeout(() => { cleanup(); reject(new TimeoutError(`waiting for ${event}`, opts.timeoutMs!)) }, opts.timeoutMs)
+    if (opts.timeoutMs !== undefined)
+      timer = setTimeout(() => {
+        cleanup()
+        reject(new TimeoutError(`waiting for ${event}`, opts.timeoutMs!))
+      }, opts.timeoutMs)
   })
 }
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) { reject(new AbortedError('sleep')); return }
-    const onAbort = (): void => { clearTimeout(t); reject(new AbortedError('sleep')) }
-    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve() }, ms)
+    if (signal?.aborted) {
+      reject(new AbortedError('sleep'))
+      return
+    }
+    const onAbort = (): void => {
+      clearTimeout(t)
+      reject(new AbortedError('sleep'))
+    }
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 }
@@ -46,12 +68,25 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   try {
-    return await Promise.race([p, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new TimeoutError(what, ms)), ms) })])
-  } finally { if (timer) clearTimeout(timer) }
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new TimeoutError(what, ms)), ms)
+      }),
+    ])
+  } finally {
+    if (timer) clearTimeout(timer)
+  }
 }
 
 /** Poll `check` every `intervalMs` until it returns true, or throw TimeoutError. */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string, intervalMs = 100, signal?: AbortSignal): Promise<void> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  intervalMs = 100,
+  signal?: AbortSignal,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (await check()) return

@@ -3,8 +3,19 @@
  * fixed `code` a caller can switch on, and a `userMessage` that is safe to show a player (no secrets, no stack).
  */
 export type ErrorCode =
-  | 'config' | 'permission' | 'bad_input' | 'not_found' | 'timeout' | 'aborted' | 'busy'
-  | 'llm' | 'llm_budget' | 'llm_invalid' | 'memory' | 'world' | 'internal'
+  | 'config'
+  | 'permission'
+  | 'bad_input'
+  | 'not_found'
+  | 'timeout'
+  | 'aborted'
+  | 'busy'
+  | 'llm'
+  | 'llm_budget'
+  | 'llm_invalid'
+  | 'memory'
+  | 'world'
+  | 'internal'
 
 export class GhostError extends Error {
   readonly code: ErrorCode

@@ -19,7 +19,13 @@ export interface RecordedCall {
   path: string
   headers: IncomingMessage['headers']
   // The request body as JSON; tests inspect arbitrary fields.
-  body: { model?: string; messages?: Array<{ role: string; content: string }>; response_format?: unknown; input?: string[]; [k: string]: unknown }
+  body: {
+    model?: string
+    messages?: Array<{ role: string; content: string }>
+    response_format?: unknown
+    input?: string[]
+    [k: string]: unknown
+  }
 }
 
 export interface FakeOpenAI {
@@ -51,7 +57,12 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body))
 }
 
-function completion(model: string, content: string | null, usage: { prompt_tokens: number; completion_tokens: number } | null, refusal: string | null = null): unknown {
+function completion(
+  model: string,
+  content: string | null,
+  usage: { prompt_tokens: number; completion_tokens: number } | null,
+  refusal: string | null = null,
+): unknown {
   return {
     id: `chatcmpl-fake-${Math.random().toString(36).slice(2)}`,
     object: 'chat.completion',
@@ -73,27 +84,55 @@ export async function startFakeOpenAI(initial: FakeStep[] = []): Promise<FakeOpe
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       let body: RecordedCall['body'] = {}
-      try { body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as RecordedCall['body'] } catch { /* keep {} */ }
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as RecordedCall['body']
+      } catch {
+        /* keep {} */
+      }
       const path = (req.url ?? '').split('?')[0]!
       calls.push({ path, headers: req.headers, body })
       const model = String(body.model ?? 'fake-model')
       if (req.method === 'POST' && path.endsWith('/embeddings')) {
         const input = Array.isArray(body.input) ? body.input : [String(body.input)]
         send(res, 200, {
-          object: 'list', model,
-          data: input.map((t, index) => ({ object: 'embedding', index, embedding: vectorFor(String(t), state.embedDim) })),
+          object: 'list',
+          model,
+          data: input.map((t, index) => ({
+            object: 'embedding',
+            index,
+            embedding: vectorFor(String(t), state.embedDim),
+          })),
           usage: { prompt_tokens: input.length * 3, total_tokens: input.length * 3 },
         })
         return
       }
-      if (req.method !== 'POST' || !path.endsWith('/chat/completions')) { send(res, 404, { error: { message: `no route ${path}` } }); return }
+      if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
+        send(res, 404, { error: { message: `no route ${path}` } })
+        return
+      }
       const step = steps.shift()
-      if (!step) { send(res, 400, { error: { message: 'fake-openai: script exhausted', type: 'invalid_request_error' } }); return }
-      if ('hang' in step) { hanging.add(res); res.on('close', () => hanging.delete(res)); return }
-      if ('status' in step) { send(res, step.status, step.body ?? { error: { message: `fake status ${step.status}` } }, step.headers); return }
-      if ('refusal' in step) { send(res, 200, completion(model, null, DEFAULT_USAGE, step.refusal)); return }
-      if ('json' in step) { send(res, 200, completion(model, JSON.stringify(step.json), step.usage ?? DEFAULT_USAGE)); return }
-      send(res, 200, completion(model, step.content, step.usage === null ? null : step.usage ?? DEFAULT_USAGE))
+      if (!step) {
+        send(res, 400, { error: { message: 'fake-openai: script exhausted', type: 'invalid_request_error' } })
+        return
+      }
+      if ('hang' in step) {
+        hanging.add(res)
+        res.on('close', () => hanging.delete(res))
+        return
+      }
+      if ('status' in step) {
+        send(res, step.status, step.body ?? { error: { message: `fake status ${step.status}` } }, step.headers)
+        return
+      }
+      if ('refusal' in step) {
+        send(res, 200, completion(model, null, DEFAULT_USAGE, step.refusal))
+        return
+      }
+      if ('json' in step) {
+        send(res, 200, completion(model, JSON.stringify(step.json), step.usage ?? DEFAULT_USAGE))
+        return
+      }
+      send(res, 200, completion(model, step.content, step.usage === null ? null : (step.usage ?? DEFAULT_USAGE)))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -102,13 +141,20 @@ export async function startFakeOpenAI(initial: FakeStep[] = []): Promise<FakeOpe
     url: `http://127.0.0.1:${port}/v1`,
     calls,
     chatCalls: () => calls.filter((c) => c.path.endsWith('/chat/completions')),
-    script: (...s) => { steps.push(...s) },
-    get embedDim() { return state.embedDim },
-    set embedDim(n: number) { state.embedDim = n },
-    close: () => new Promise<void>((resolve) => {
-      for (const r of hanging) r.destroy()
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    script: (...s) => {
+      steps.push(...s)
+    },
+    get embedDim() {
+      return state.embedDim
+    },
+    set embedDim(n: number) {
+      state.embedDim = n
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const r of hanging) r.destroy()
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

@@ -9,18 +9,33 @@ import { sleep } from '../../src/util/async.js'
 
 export function progressCommand(stepMs: number, usage?: string) {
   return defineCommand({
-    name: 'dig', description: 'dig a little hole', ...(usage ? { usage } : {}), args: z.object({}).passthrough(), minRole: 'trusted', mode: 'task',
+    name: 'dig',
+    description: 'dig a little hole',
+    ...(usage ? { usage } : {}),
+    args: z.object({}).passthrough(),
+    minRole: 'trusted',
+    mode: 'task',
     async run({ progress, taskId, signal }) {
       const labels = ['find a spot', 'dig down', 'climb out']
       for (let done = 0; done <= labels.length; done++) {
         progress({
-          kind: 'progress', taskId, message: done < labels.length ? labels[done]! : 'all done', done, total: labels.length,
-          subgoals: labels.map((label, i) => ({ id: `g${i}`, label, depth: i === 0 ? 0 : 1, status: i < done ? 'done' : i === done ? 'running' : 'pending' })),
+          kind: 'progress',
+          taskId,
+          message: done < labels.length ? labels[done]! : 'all done',
+          done,
+          total: labels.length,
+          subgoals: labels.map((label, i) => ({
+            id: `g${i}`,
+            label,
+            depth: i === 0 ? 0 : 1,
+            status: i < done ? 'done' : i === done ? 'running' : 'pending',
+          })),
         })
-        if (done < labels.length) progress({ kind: 'action', taskId, action: 'dig', ok: true, reason: null, message: `step ${done + 1}` })
+        if (done < labels.length)
+          progress({ kind: 'action', taskId, action: 'dig', ok: true, reason: null, message: `step ${done + 1}` })
         await sleep(stepMs, signal)
       }
-      return 'Dug 3 blocks.'
+      return { ok: true, text: 'Dug 3 blocks.' }
     },
   })
 }

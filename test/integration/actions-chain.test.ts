@@ -33,7 +33,7 @@ const CHAIN: Action[] = [
 ]
 
 async function setblock(x: number, y: number, z: number, name: string): Promise<void> {
-  await command(bot, `/setblock ${x} ${y} ${z} ${name}`, 20)
+  await command(bot, `/setblock ${x} ${y} ${z} ${name}`)
   await waitFor(() => bot.blockAt(bot.entity.position.floored().set(x, y, z))?.name === name, 3000, `setblock ${name}`)
 }
 
@@ -43,24 +43,39 @@ beforeAll(async () => {
   await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
   await bot.waitForChunksToLoad()
   await waitFor(() => bot.entity.onGround, 5000, 'landing')
-  await command(bot, '/time set day', 50)
+  await command(bot, '/time set day')
   const p = bot.entity.position.floored()
   for (let dy = 0; dy < 3; dy++) await setblock(p.x + 4, p.y + dy, p.z + 3, 'oak_log')
   for (let i = 0; i < 12; i++) await setblock(p.x - 3 - (i % 6), p.y - 1, p.z - 2 - Math.floor(i / 6), 'stone')
   await setblock(p.x + 5, p.y - 1, p.z - 4, 'iron_ore')
 })
-afterAll(async () => { try { bot?.quit() } catch { /* gone */ } await server?.stop() })
+afterAll(async () => {
+  try {
+    bot?.quit()
+  } catch {
+    /* gone */
+  }
+  await server?.stop()
+})
 
 describe('the iron chain through actions only', () => {
   it('goes from bare hands to an iron ingot', async () => {
     const log: string[] = []
     for (const action of CHAIN) {
       const r = await execute(bot, action, { signal: never })
-      log.push(`${action.type} ${'object' in action ? action.object : ''}: ${r.ok ? 'ok' : r.reason} (${r.durationMs} ms) ${r.message}`)
-      expect(r.ok, log.join("\n")).toBe(true)
-      if (process.env.GHOST_CHAIN_LOG === "1") console.log(log[log.length - 1])
+      log.push(
+        `${action.type} ${'object' in action ? action.object : ''}: ${r.ok ? 'ok' : r.reason} (${r.durationMs} ms) ${r.message}`,
+      )
+      expect(r.ok, log.join('\n')).toBe(true)
+      if (process.env.GHOST_CHAIN_LOG === '1') console.log(log[log.length - 1])
     }
-    const state = feedback(bot, CHAIN[CHAIN.length - 1]!, { ok: true, reason: null, message: '', inventoryDelta: {}, durationMs: 0 }).state
+    const state = feedback(bot, CHAIN[CHAIN.length - 1]!, {
+      ok: true,
+      reason: null,
+      message: '',
+      inventoryDelta: {},
+      durationMs: 0,
+    }).state
     expect(state.inventory.iron_ingot).toBe(1)
     expect(state.inventory.stone_pickaxe).toBe(1)
     expect(state.inventory.crafting_table).toBe(1)

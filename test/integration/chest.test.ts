@@ -6,7 +6,7 @@
  * Breaking a chest drops its contents (and the chest), which the player picks up.
  */
 import type { Bot } from 'mineflayer'
-import { Vec3 } from 'vec3'
+import type { Vec3 } from 'vec3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerHandle } from '../../src/server/process.js'
 import { command, countItem, giveItem, joinPlayer, quit, startServer, waitFor } from '../helpers/world.js'
@@ -32,7 +32,10 @@ async function setChest(at: Vec3): Promise<void> {
 /** Open the chest and return its contents and the server-filled player region, then close it. */
 async function peek(b: Bot, at: Vec3): Promise<{ chest: string[]; inventory: string[] }> {
   const win = await b.openContainer(b.blockAt(at)!)
-  const out = { chest: view(win.slots.slice(0, win.inventoryStart)), inventory: view(win.slots.slice(win.inventoryStart, win.inventoryEnd)) }
+  const out = {
+    chest: view(win.slots.slice(0, win.inventoryStart)),
+    inventory: view(win.slots.slice(win.inventoryStart, win.inventoryEnd)),
+  }
   win.close()
   return out
 }
@@ -71,7 +74,9 @@ describe('chest', () => {
     expect(countIn(bot, 'oak_log')).toBe(0)
 
     const a = await peek(bot, chestA)
-    expect(a.chest).toEqual(expect.arrayContaining([expect.stringMatching(/cobblestonex30$/), expect.stringMatching(/oak_logx3$/)]))
+    expect(a.chest).toEqual(
+      expect.arrayContaining([expect.stringMatching(/cobblestonex30$/), expect.stringMatching(/oak_logx3$/)]),
+    )
     expect(a.inventory).toEqual(view(bot.inventory.slots.slice(9, 45)))
     expect((await peek(bot, chestB)).chest).toEqual([])
   }, 30_000)
@@ -104,7 +109,11 @@ describe('chest', () => {
     await waitFor(() => Object.keys(bot.entity.effects).length > 0, 5000, 'haste effect')
     await bot.dig(bot.blockAt(chestB)!, true)
     await waitFor(() => bot.blockAt(chestB)?.name === 'air', 5000, 'chest gone')
-    await command(bot, `/tp ${chestB.x + 0.5} ${chestB.y} ${chestB.z + 0.5}`, 0) // onto the drops (2 blocks away)
-    await waitFor(() => countIn(bot, 'cobblestone') === 35 && countIn(bot, 'chest') === 1, 8000, 'contents and chest picked up')
+    await command(bot, `/tp ${chestB.x + 0.5} ${chestB.y} ${chestB.z + 0.5}`) // onto the drops (2 blocks away)
+    await waitFor(
+      () => countIn(bot, 'cobblestone') === 35 && countIn(bot, 'chest') === 1,
+      8000,
+      'contents and chest picked up',
+    )
   }, 20_000)
 })

@@ -30,12 +30,18 @@ async function craft(name: string, table: Block | null = null): Promise<void> {
 /** The inventory as the server has it: the player region of a chest window the server fills from its state. */
 async function serverInventory(b: Bot, chestAt: Vec3): Promise<string[]> {
   const win = await b.openContainer(b.blockAt(chestAt)!)
-  const items = win.slots.slice(win.inventoryStart, win.inventoryEnd).map((it, i) => (it ? `${i}:${it.name}x${it.count}` : null)).filter((x): x is string => !!x)
+  const items = win.slots
+    .slice(win.inventoryStart, win.inventoryEnd)
+    .map((it, i) => (it ? `${i}:${it.name}x${it.count}` : null))
+    .filter((x): x is string => !!x)
   win.close()
   return items
 }
 function clientInventory(b: Bot): string[] {
-  return b.inventory.slots.slice(9, 45).map((it, i) => (it ? `${i}:${it.name}x${it.count}` : null)).filter((x): x is string => !!x)
+  return b.inventory.slots
+    .slice(9, 45)
+    .map((it, i) => (it ? `${i}:${it.name}x${it.count}` : null))
+    .filter((x): x is string => !!x)
 }
 
 beforeAll(async () => {

@@ -19,22 +19,48 @@ import { command, joinPlayer, quit, startServer, waitFor } from '../helpers/worl
 const { pathfinder, Movements, goals } = pathfinderPkg
 const SEED = 1
 const COBBLE_NEEDED = 11 // 3 for the stone pickaxe, 8 for the furnace
-const SOLID_OK = new Set(['stone', 'dirt', 'grass_block', 'coarse_dirt', 'granite', 'diorite', 'andesite', 'tuff', 'coal_ore', 'copper_ore', 'iron_ore'])
+const SOLID_OK = new Set([
+  'stone',
+  'dirt',
+  'grass_block',
+  'coarse_dirt',
+  'granite',
+  'diorite',
+  'andesite',
+  'tuff',
+  'coal_ore',
+  'copper_ore',
+  'iron_ore',
+])
 const SIDES = [new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)]
 
 let server: ServerHandle
 let bot: Bot
 
-const count = (match: (name: string) => boolean): number => bot.inventory.items().filter((i) => match(i.name)).reduce((n, i) => n + i.count, 0)
-const named = (name: string) => (n: string): boolean => n === name
+const count = (match: (name: string) => boolean): number =>
+  bot.inventory
+    .items()
+    .filter((i) => match(i.name))
+    .reduce((n, i) => n + i.count, 0)
+const named =
+  (name: string) =>
+  (n: string): boolean =>
+    n === name
 const isLog = (n: string): boolean => n.endsWith('_log') && !n.startsWith('stripped_')
 const isPlanks = (n: string): boolean => n.endsWith('_planks')
 const itemId = (name: string): number => bot.registry.itemsByName[name]!.id
-const at = (p: Vec3): Block => { const b = bot.blockAt(p); if (!b) throw new Error(`no block data at ${p}`); return b }
+const at = (p: Vec3): Block => {
+  const b = bot.blockAt(p)
+  if (!b) throw new Error(`no block data at ${p}`)
+  return b
+}
 
 async function craft(name: string, table: Block | null = null): Promise<void> {
   const recipe = bot.recipesFor(itemId(name), null, 1, table)[0]
-  if (!recipe) throw new Error(`no recipe for ${name} with ${JSON.stringify(bot.inventory.items().map((i) => `${i.name}x${i.count}`))}`)
+  if (!recipe)
+    throw new Error(
+      `no recipe for ${name} with ${JSON.stringify(bot.inventory.items().map((i) => `${i.name}x${i.count}`))}`,
+    )
   await withTimeout(bot.craft(recipe, 1, table ?? undefined), 10_000, `crafting ${name}`)
 }
 
@@ -61,17 +87,30 @@ function chooseOre(): { ore: Vec3; surface: number } {
     let ok = true
     for (; ok; y++) {
       const b = bot.blockAt(new Vec3(ore.x, y, ore.z))
-      if (!b) { ok = false; break }
+      if (!b) {
+        ok = false
+        break
+      }
       if (b.name === 'air') break
       if (!SOLID_OK.has(b.name)) ok = false
-      for (const s of SIDES) { const n = bot.blockAt(new Vec3(ore.x, y, ore.z).plus(s)); if (!n || !SOLID_OK.has(n.name)) { if (y <= ore.y + 2 || !n || n.name !== 'air') ok = false } }
+      for (const s of SIDES) {
+        const n = bot.blockAt(new Vec3(ore.x, y, ore.z).plus(s))
+        if (!n || !SOLID_OK.has(n.name)) {
+          if (y <= ore.y + 2 || !n || n.name !== 'air') ok = false
+        }
+      }
       if (b.name === 'stone') stone++
     }
-    for (let k = 0; ok && k < 30; k++) { const a = bot.blockAt(new Vec3(ore.x, y + k, ore.z)); if (a && a.name !== 'air' && !a.name.endsWith('leaves')) ok = false }
+    for (let k = 0; ok && k < 30; k++) {
+      const a = bot.blockAt(new Vec3(ore.x, y + k, ore.z))
+      if (a && a.name !== 'air' && !a.name.endsWith('leaves')) ok = false
+    }
     if (!ok || y - ore.y < 3) continue
-    const bottomStone = [0, 1].flatMap((dy) => SIDES.map((s) => bot.blockAt(ore.offset(0, 1 + dy, 0).plus(s))?.name)).filter((n) => n === 'stone').length
+    const bottomStone = [0, 1]
+      .flatMap((dy) => SIDES.map((s) => bot.blockAt(ore.offset(0, 1 + dy, 0).plus(s))?.name))
+      .filter((n) => n === 'stone').length
     if (stone + bottomStone < COBBLE_NEEDED) continue
-    const cost = (y - ore.y) + Math.max(2, COBBLE_NEEDED - stone)
+    const cost = y - ore.y + Math.max(2, COBBLE_NEEDED - stone)
     if (!best || cost < best.cost) best = { ore, surface: y, cost }
   }
   if (!best) throw new Error(`no suitable iron ore among ${ores.length}`)
@@ -95,11 +134,15 @@ describe('issue 3: from an empty inventory to an iron ingot', () => {
   it('obtains log → planks → sticks → table → wooden pickaxe → cobblestone → stone pickaxe → furnace → raw iron → iron ingot', async () => {
     const started = Date.now()
     const steps: Array<{ item: string; atMs: number }> = []
-    const got = (item: string, n: number): void => { expect(n, item).toBeGreaterThan(0); steps.push({ item, atMs: Date.now() - started }) }
+    const got = (item: string, n: number): void => {
+      expect(n, item).toBeGreaterThan(0)
+      steps.push({ item, atMs: Date.now() - started })
+    }
     expect(bot.inventory.items()).toEqual([])
 
     // Log: walk to the nearest tree and dig the three lowest logs of its trunk by hand.
-    const base = bot.findBlocks({ matching: (b) => isLog(b.name), maxDistance: 48, count: 200 })
+    const base = bot
+      .findBlocks({ matching: (b) => isLog(b.name), maxDistance: 48, count: 200 })
       .filter((p) => ['dirt', 'grass_block'].includes(bot.blockAt(p.offset(0, -1, 0))?.name ?? ''))
       .sort((a, b) => a.distanceTo(bot.entity.position) - b.distanceTo(bot.entity.position))[0]
     if (!base) throw new Error('no tree near spawn')
@@ -112,14 +155,25 @@ describe('issue 3: from an empty inventory to an iron ingot', () => {
     got('log', count(isLog))
 
     // Planks, sticks, crafting table (2×2 grid), then the wooden pickaxe on the placed table.
-    for (let i = 0; i < 3; i++) await craft(bot.inventory.items().find((it) => isLog(it.name))!.name.replace(/_log$/, '_planks'))
+    for (let i = 0; i < 3; i++)
+      await craft(
+        bot.inventory
+          .items()
+          .find((it) => isLog(it.name))!
+          .name.replace(/_log$/, '_planks'),
+      )
     got('planks', count(isPlanks))
     await craft('stick')
     got('stick', count(named('stick')))
     await craft('crafting_table')
     got('crafting_table', count(named('crafting_table')))
     const feet = bot.entity.position.floored()
-    const cell = SIDES.map((s) => feet.plus(s)).find((c) => bot.blockAt(c)?.name === 'air' && bot.blockAt(c.offset(0, -1, 0))?.boundingBox === 'block' && bot.blockAt(c.offset(0, 1, 0))?.name === 'air')
+    const cell = SIDES.map((s) => feet.plus(s)).find(
+      (c) =>
+        bot.blockAt(c)?.name === 'air' &&
+        bot.blockAt(c.offset(0, -1, 0))?.boundingBox === 'block' &&
+        bot.blockAt(c.offset(0, 1, 0))?.name === 'air',
+    )
     if (!cell) throw new Error('no room to place the crafting table')
     let table = await placeInto(cell, 'crafting_table')
     await craft('wooden_pickaxe', table)
@@ -129,8 +183,12 @@ describe('issue 3: from an empty inventory to an iron ingot', () => {
 
     // Cobblestone: teleport above a safe iron ore and dig straight down with the wooden pickaxe.
     const { ore, surface } = chooseOre()
-    await command(bot, `/tp ${ore.x + 0.5} ${surface} ${ore.z + 0.5}`, 0)
-    await waitFor(() => bot.entity.position.distanceTo(new Vec3(ore.x + 0.5, surface, ore.z + 0.5)) < 0.5 && bot.entity.onGround, 10_000, 'teleported above the ore')
+    await command(bot, `/tp ${ore.x + 0.5} ${surface} ${ore.z + 0.5}`)
+    await waitFor(
+      () => bot.entity.position.distanceTo(new Vec3(ore.x + 0.5, surface, ore.z + 0.5)) < 0.5 && bot.entity.onGround,
+      10_000,
+      'teleported above the ore',
+    )
     await bot.equip(itemId('wooden_pickaxe'), 'hand')
     for (let y = surface - 1; y > ore.y; y--) {
       await dig(new Vec3(ore.x, y, ore.z))
@@ -173,7 +231,18 @@ describe('issue 3: from an empty inventory to an iron ingot', () => {
     furnace.close()
     got('iron_ingot', count(named('iron_ingot')))
 
-    expect(steps.map((s) => s.item)).toEqual(['log', 'planks', 'stick', 'crafting_table', 'wooden_pickaxe', 'cobblestone', 'stone_pickaxe', 'furnace', 'raw_iron', 'iron_ingot'])
+    expect(steps.map((s) => s.item)).toEqual([
+      'log',
+      'planks',
+      'stick',
+      'crafting_table',
+      'wooden_pickaxe',
+      'cobblestone',
+      'stone_pickaxe',
+      'furnace',
+      'raw_iron',
+      'iron_ingot',
+    ])
     console.log(`e2e chain: ${JSON.stringify(steps)}`)
     expect(Date.now() - started).toBeLessThan(120_000)
   }, 150_000)

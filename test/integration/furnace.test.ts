@@ -6,7 +6,7 @@
  * the furnace when the player reopens it.
  */
 import type { Bot } from 'mineflayer'
-import { Vec3 } from 'vec3'
+import type { Vec3 } from 'vec3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerHandle } from '../../src/server/process.js'
 import { command, countItem, giveItem, joinPlayer, quit, startServer, waitFor } from '../helpers/world.js'

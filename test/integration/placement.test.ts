@@ -24,7 +24,8 @@ let feet: Vec3
 
 const UP = new Vec3(0, 1, 0)
 /** Items of `name` in the client's view of main inventory, hotbar and off hand (window-0 slots 9..45). */
-const count = (b: Bot, name: string): number => b.inventory.slots.slice(9, 46).reduce((n, i) => n + (i?.name === name ? i.count : 0), 0)
+const count = (b: Bot, name: string): number =>
+  b.inventory.slots.slice(9, 46).reduce((n, i) => n + (i?.name === name ? i.count : 0), 0)
 
 /** Run an admin command and return the reply line (system message) matching `pattern`. */
 async function reply(b: Bot, line: string, pattern: RegExp): Promise<string> {
@@ -46,7 +47,8 @@ async function serverCounts(b: Bot, items: string[]): Promise<Record<string, num
   return out
 }
 
-const clientCounts = (b: Bot, items: string[]): Record<string, number> => Object.fromEntries(items.map((it) => [it, count(b, it)]))
+const clientCounts = (b: Bot, items: string[]): Record<string, number> =>
+  Object.fromEntries(items.map((it) => [it, count(b, it)]))
 
 async function give(b: Bot, item: string, n: number): Promise<void> {
   const before = count(b, item)
@@ -67,7 +69,17 @@ const ground = (dx: number, dz: number): Vec3 => feet.offset(dx, -1, dz)
 
 /** Send a raw use_item_on for the top face of `ref` (what bot.placeBlock sends, without waiting). */
 function sendPlace(b: Bot, ref: Vec3, direction = 1): void {
-  b._client.write('block_place', { location: ref, direction, hand: 0, cursorX: 0.5, cursorY: 1, cursorZ: 0.5, insideBlock: false, sequence: 0, worldBorderHit: false })
+  b._client.write('block_place', {
+    location: ref,
+    direction,
+    hand: 0,
+    cursorX: 0.5,
+    cursorY: 1,
+    cursorZ: 0.5,
+    insideBlock: false,
+    sequence: 0,
+    worldBorderHit: false,
+  })
 }
 
 const nameAt = (b: Bot, pos: Vec3): string | undefined => b.blockAt(pos)?.name
@@ -111,7 +123,17 @@ describe('block placement uses the held item', () => {
 
   it('places an item that equip first moves from the main inventory into a full hotbar', async () => {
     await reset(bot)
-    const hotbar = ['stone', 'granite', 'diorite', 'andesite', 'cobblestone', 'oak_planks', 'bricks', 'oak_log', 'glass']
+    const hotbar = [
+      'stone',
+      'granite',
+      'diorite',
+      'andesite',
+      'cobblestone',
+      'oak_planks',
+      'bricks',
+      'oak_log',
+      'glass',
+    ]
     for (const k of hotbar) await give(bot, k, 2)
     await give(bot, 'dirt', 5)
     const dirtSlot = bot.inventory.items().find((i) => i.name === 'dirt')!.slot
@@ -141,7 +163,9 @@ describe('block placement uses the held item', () => {
     await waitFor(() => bot.inventory.slots[45]?.name === 'dirt', 3000, 'dirt in the off hand')
     const ref = bot.blockAt(ground(2, 1))!
     // mineflayer's off-hand placement is only reachable through its (untyped) internal placeBlockWithOptions.
-    const withOptions = bot as Bot & { _placeBlockWithOptions(r: typeof ref, face: Vec3, o: { offhand: boolean; swingArm: string }): Promise<void> }
+    const withOptions = bot as Bot & {
+      _placeBlockWithOptions(r: typeof ref, face: Vec3, o: { offhand: boolean; swingArm: string }): Promise<void>
+    }
     await withOptions._placeBlockWithOptions(ref, UP, { offhand: true, swingArm: 'left' })
     expect(nameAt(bot, ref.position.offset(0, 1, 0))).toBe('dirt')
     const want = { wooden_pickaxe: 1, cobblestone: 3, dirt: 3 }
@@ -204,7 +228,13 @@ describe('pathfinder towering', () => {
   // by the player's last reported position), so a tower step can wait out mineflayer's 5 s placement timeout; the
   // assertions therefore count what was placed instead of expecting an exact height.
   it('towers with dirt only (its scaffolding list) while carrying cobblestone', async () => {
-    const ghost = createBot({ host: '127.0.0.1', port: server.port, username: 'Tower', version: VERSION, auth: 'offline' })
+    const ghost = createBot({
+      host: '127.0.0.1',
+      port: server.port,
+      username: 'Tower',
+      version: VERSION,
+      auth: 'offline',
+    })
     try {
       await onceEvent(ghost, 'spawn', { timeoutMs: 20_000 })
       await waitFor(() => ghost.entity.onGround, 5000, 'tower bot on ground')
@@ -221,11 +251,16 @@ describe('pathfinder towering', () => {
       const column = [0, 1, 2].map((dy) => nameAt(ghost, start.offset(0, dy, 0)))
       const placed = column.filter((n) => n !== 'air')
       expect(placed.length).toBeGreaterThanOrEqual(1)
-      expect(placed.every((n) => n === 'dirt'), column.join(',')).toBe(true)
+      expect(
+        placed.every((n) => n === 'dirt'),
+        column.join(','),
+      ).toBe(true)
       const want = { wooden_pickaxe: 1, cobblestone: 3, dirt: 4 - placed.length }
       await waitFor(() => count(ghost, 'dirt') === want.dirt, 3000, 'client dirt count')
       expect(clientCounts(ghost, kinds)).toEqual(want)
       expect(await serverCounts(ghost, kinds)).toEqual(want)
-    } finally { quit(ghost) }
+    } finally {
+      quit(ghost)
+    }
   })
 })

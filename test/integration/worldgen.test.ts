@@ -60,7 +60,8 @@ describe('practice world seen by a player', () => {
     // so resolve the id through the registry the client loaded from the server's login codec.
     const biomes = bot.registry.biomes as unknown as Record<number, { name: string }>
     const name = biomes[block.biome.id]?.name
-    const cellX = (p.x & ~3) + 2, cellZ = (p.z & ~3) + 2
+    const cellX = (p.x & ~3) + 2,
+      cellZ = (p.z & ~3) + 2
     expect(name).toBe(scanner.world.terrain.biome(cellX, cellZ))
     expect(['plains', 'forest', 'taiga', 'desert']).toContain(name)
   })
@@ -74,9 +75,12 @@ describe('practice world seen by a player', () => {
   })
 
   it('has ores at their vanilla depths, identical to the generator', () => {
-    const find = (names: string[]): Vec3[] => bot.findBlocks({
-      matching: names.map((n) => bot.registry.blocksByName[n]!.id), maxDistance: 96, count: 400,
-    })
+    const find = (names: string[]): Vec3[] =>
+      bot.findBlocks({
+        matching: names.map((n) => bot.registry.blocksByName[n]!.id),
+        maxDistance: 96,
+        count: 400,
+      })
     const diamonds = find(['diamond_ore', 'deepslate_diamond_ore'])
     const iron = find(['iron_ore', 'deepslate_iron_ore'])
     const coal = find(['coal_ore'])

@@ -13,14 +13,22 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer()
     s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => { const a = s.address(); s.close(() => resolve(typeof a === 'object' && a ? a.port : 0)) })
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address()
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0))
+    })
   })
 }
 
 describe('app with the WebSocket bridge', () => {
   it('starts the bridge from config, answers through the app router, and stops it', async () => {
     const [wsPort, mcPort] = [await freePort(), await freePort()]
-    const result = loadConfig({ GHOST_WS_PORT: String(wsPort), GHOST_WS_OWNER_TOKEN: 'app-owner-token', GHOST_AUDIT_LOG: '', GHOST_CONFIG: '/nonexistent.json' })
+    const result = loadConfig({
+      GHOST_WS_PORT: String(wsPort),
+      GHOST_WS_OWNER_TOKEN: 'app-owner-token-0123456789abcdefghij',
+      GHOST_AUDIT_LOG: '',
+      GHOST_CONFIG: '/nonexistent.json',
+    })
     if (!result.ok) throw new Error(JSON.stringify(result.problems))
     const app = await createApp(result.config, { host: '127.0.0.1', port: mcPort }, { initialBackoffMs: 5000 })
     try {
@@ -35,7 +43,7 @@ describe('app with the WebSocket bridge', () => {
       }
       const got: Array<{ type: string; text?: string; role?: string }> = []
       socket!.on('message', (d) => got.push(JSON.parse(String(d)) as { type: string }))
-      socket!.send(JSON.stringify({ v: 1, type: 'auth', token: 'app-owner-token' }))
+      socket!.send(JSON.stringify({ v: 1, type: 'auth', token: 'app-owner-token-0123456789abcdefghij' }))
       socket!.send(JSON.stringify({ v: 1, type: 'request', id: 'q1', command: 'status' }))
       for (let i = 0; i < 100 && !got.some((m) => m.type === 'reply'); i++) await new Promise((r) => setTimeout(r, 20))
       expect(got.find((m) => m.type === 'auth')).toMatchObject({ role: 'owner' })

@@ -9,14 +9,13 @@ import { setImmediate as tick } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { all } from '../../commands/index.js'
-import { createBody } from '../../src/bot/body.js'
+import { createBody } from '../../src/actions/body.js'
 import { startWsBridge, WsBridge, type WsBridgeOptions } from '../../src/io/ws/index.js'
 import { AuditLog } from '../../src/router/audit.js'
-import { type CommandDefinition } from '../../src/router/command.js'
+import type { CommandDefinition } from '../../src/router/command.js'
 import { createPolicy } from '../../src/router/permissions.js'
 import { Router } from '../../src/router/router.js'
 import { WsOut } from '../../src/schemas/ws.js'
-import { sleep } from '../../src/util/async.js'
 import { progressCommand } from '../helpers/progress-command.js'
 
 const OWNER_TOKEN = 'owner-token-0123456789'
@@ -35,34 +34,57 @@ class TestClient {
     socket.on('message', (data) => {
       const raw: unknown = JSON.parse(String(data))
       const parsed = WsOut.safeParse(raw)
-      if (parsed.success) this.messages.push(parsed.data); else this.invalid.push(raw)
+      if (parsed.success) this.messages.push(parsed.data)
+      else this.invalid.push(raw)
       this.wake?.()
     })
-    socket.on('close', (code, reason) => { this.closed = { code, reason: reason.toString() }; this.wake?.() })
+    socket.on('close', (code, reason) => {
+      this.closed = { code, reason: reason.toString() }
+      this.wake?.()
+    })
   }
 
   static async connect(port: number): Promise<TestClient> {
     const socket = new WebSocket(`ws://127.0.0.1:${port}`)
     const c = new TestClient(socket)
-    await new Promise<void>((resolve, reject) => { socket.once('open', () => resolve()); socket.once('error', reject) })
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve())
+      socket.once('error', reject)
+    })
     await c.next('welcome')
     return c
   }
 
-  send(msg: unknown): void { this.socket.send(typeof msg === 'string' ? msg : JSON.stringify(msg)) }
+  send(msg: unknown): void {
+    this.socket.send(typeof msg === 'string' ? msg : JSON.stringify(msg))
+  }
 
   /** The next not-yet-consumed message of `type` (and matching `pred`), waiting up to `timeoutMs`. */
-  async next<T extends WsOut['type']>(type: T, pred: (m: Extract<WsOut, { type: T }>) => boolean = () => true, timeoutMs = 3000): Promise<Extract<WsOut, { type: T }>> {
+  async next<T extends WsOut['type']>(
+    type: T,
+    pred: (m: Extract<WsOut, { type: T }>) => boolean = () => true,
+    timeoutMs = 3000,
+  ): Promise<Extract<WsOut, { type: T }>> {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       for (let i = this.cursor; i < this.messages.length; i++) {
         const m = this.messages[i]!
-        if (m.type === type && pred(m as Extract<WsOut, { type: T }>)) { this.messages.splice(i, 1); return m as Extract<WsOut, { type: T }> }
+        if (m.type === type && pred(m as Extract<WsOut, { type: T }>)) {
+          this.messages.splice(i, 1)
+          return m as Extract<WsOut, { type: T }>
+        }
       }
       if (this.closed) throw new Error(`socket closed (${this.closed.code}) while waiting for ${type}`)
       const left = deadline - Date.now()
-      if (left <= 0) throw new Error(`no ${type} message within ${timeoutMs} ms; got ${JSON.stringify(this.messages).slice(0, 500)}`)
-      await new Promise<void>((resolve) => { const t = setTimeout(resolve, left); this.wake = () => { clearTimeout(t); resolve() } })
+      if (left <= 0)
+        throw new Error(`no ${type} message within ${timeoutMs} ms; got ${JSON.stringify(this.messages).slice(0, 500)}`)
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left)
+        this.wake = () => {
+          clearTimeout(t)
+          resolve()
+        }
+      })
     }
   }
 
@@ -84,14 +106,29 @@ const clients: TestClient[] = []
 async function start(overrides: Partial<WsBridgeOptions> = {}): Promise<WsBridge> {
   router = new Router({
     commands: [...all(), dig] as CommandDefinition[],
-    policy: createPolicy({ GHOST_OWNERS: [], GHOST_TRUSTED: [], DISCORD_OWNERS: [], DISCORD_TRUSTED: [], MC_HOST: undefined }),
+    policy: createPolicy({
+      GHOST_OWNERS: [],
+      GHOST_TRUSTED: [],
+      DISCORD_OWNERS: [],
+      DISCORD_TRUSTED: [],
+      MC_HOST: undefined,
+    }),
     audit: new AuditLog(null),
     services: { body: createBody(() => null) },
   })
-  bridge = await WsBridge.start(router, { host: '127.0.0.1', port: 0, tokens: { owner: OWNER_TOKEN, guest: GUEST_TOKEN }, ...overrides })
+  bridge = await WsBridge.start(router, {
+    host: '127.0.0.1',
+    port: 0,
+    tokens: { owner: OWNER_TOKEN, guest: GUEST_TOKEN },
+    ...overrides,
+  })
   return bridge
 }
-async function client(): Promise<TestClient> { const c = await TestClient.connect(bridge!.port); clients.push(c); return c }
+async function client(): Promise<TestClient> {
+  const c = await TestClient.connect(bridge!.port)
+  clients.push(c)
+  return c
+}
 
 afterEach(async () => {
   for (const c of clients.splice(0)) c.socket.terminate()
@@ -101,8 +138,30 @@ afterEach(async () => {
 
 describe('WebSocket bridge', () => {
   it('is off without GHOST_WS_PORT', async () => {
-    const r = new Router({ commands: all(), policy: createPolicy({ GHOST_OWNERS: [], GHOST_TRUSTED: [], DISCORD_OWNERS: [], DISCORD_TRUSTED: [], MC_HOST: undefined }), audit: new AuditLog(null), services: { body: createBody(() => null) } })
-    expect(await startWsBridge({ GHOST_WS_PORT: undefined, GHOST_WS_HOST: '127.0.0.1', GHOST_WS_OWNER_TOKEN: 'x', GHOST_WS_TRUSTED_TOKEN: undefined, GHOST_WS_GUEST_TOKEN: undefined }, r)).toBeNull()
+    const r = new Router({
+      commands: all(),
+      policy: createPolicy({
+        GHOST_OWNERS: [],
+        GHOST_TRUSTED: [],
+        DISCORD_OWNERS: [],
+        DISCORD_TRUSTED: [],
+        MC_HOST: undefined,
+      }),
+      audit: new AuditLog(null),
+      services: { body: createBody(() => null) },
+    })
+    expect(
+      await startWsBridge(
+        {
+          GHOST_WS_PORT: undefined,
+          GHOST_WS_HOST: '127.0.0.1',
+          GHOST_WS_OWNER_TOKEN: 'x',
+          GHOST_WS_TRUSTED_TOKEN: undefined,
+          GHOST_WS_GUEST_TOKEN: undefined,
+        },
+        r,
+      ),
+    ).toBeNull()
   })
 
   it('rejects a bad token and unauthorised requests, keeps the connection, then grants the token role', async () => {
@@ -113,12 +172,20 @@ describe('WebSocket bridge', () => {
     c.send({ v: 1, type: 'auth', token: 'owner-token-0123456788' })
     expect(await c.next('error')).toMatchObject({ code: 'auth_failed' })
     await c.stillUsable()
-    expect(await c.auth(GUEST_TOKEN, 'dash')).toMatchObject({ ok: true, role: 'guest', player: 'ws:dash' })
+    expect(await c.auth(GUEST_TOKEN, 'dash')).toMatchObject({ ok: true, role: 'guest', player: 'ws:guest' })
     c.send({ v: 1, type: 'request', id: 'r2', command: 'status' })
     expect((await c.next('reply', (m) => m.requestId === 'r2')).text).toMatch(/Not connected/)
     c.send({ v: 1, type: 'request', id: 'r3', command: 'come' })
-    expect(await c.next('reply', (m) => m.requestId === 'r3')).toMatchObject({ private: true, text: expect.stringMatching(/needs the trusted role and you are guest/) })
-    expect(router.audit.recent.at(-1)).toMatchObject({ source: 'ws', player: 'ws:dash', role: 'guest', allowed: false })
+    expect(await c.next('reply', (m) => m.requestId === 'r3')).toMatchObject({
+      private: true,
+      text: expect.stringMatching(/needs the trusted role and you are guest/),
+    })
+    expect(router.audit.recent.at(-1)).toMatchObject({
+      source: 'ws',
+      player: 'ws:guest',
+      role: 'guest',
+      allowed: false,
+    })
     expect(c.invalid).toEqual([])
   })
 
@@ -170,9 +237,16 @@ describe('WebSocket bridge', () => {
 
   it('runs a requested task and streams its progress events to two subscribers', async () => {
     await start()
-    const a = await client(); const b = await client(); const quiet = await client()
-    await a.auth(OWNER_TOKEN, 'alice'); await b.auth(GUEST_TOKEN, 'bob'); await quiet.auth(GUEST_TOKEN)
-    for (const c of [a, b]) { c.send({ v: 1, type: 'subscribe', topics: ['tasks'] }); expect((await c.next('subscribed')).topics).toEqual(['tasks']) }
+    const a = await client()
+    const b = await client()
+    const quiet = await client()
+    await a.auth(OWNER_TOKEN, 'alice')
+    await b.auth(GUEST_TOKEN, 'bob')
+    await quiet.auth(GUEST_TOKEN)
+    for (const c of [a, b]) {
+      c.send({ v: 1, type: 'subscribe', topics: ['tasks'] })
+      expect((await c.next('subscribed')).topics).toEqual(['tasks'])
+    }
     a.send({ v: 1, type: 'request', id: 'dig-1', command: 'dig' })
     expect((await a.next('reply', (m) => m.requestId === 'dig-1', 5000)).text).toBe('Dug 3 blocks.')
     for (const c of [a, b]) {
@@ -181,7 +255,10 @@ describe('WebSocket bridge', () => {
       const progress: number[] = []
       for (let i = 0; i < 4; i++) {
         const p = await c.next('task', (m) => m.event.kind === 'progress' && m.event.taskId === taskId)
-        if (p.event.kind === 'progress') { progress.push(p.event.done); expect(p.event.subgoals).toHaveLength(3) }
+        if (p.event.kind === 'progress') {
+          progress.push(p.event.done)
+          expect(p.event.subgoals).toHaveLength(3)
+        }
       }
       expect(progress).toEqual([0, 1, 2, 3])
       expect((await c.next('task', (m) => m.event.kind === 'action')).event).toMatchObject({ action: 'dig', ok: true })
@@ -191,40 +268,61 @@ describe('WebSocket bridge', () => {
       expect(finished.requestId).toBe(c === a ? 'dig-1' : undefined)
       expect(c.invalid).toEqual([])
     }
-    await sleep(50)
+    // a ping answered after the task finished: any task event sent to `quiet` would have arrived before its pong
+    await quiet.stillUsable()
     expect(quiet.messages.filter((m) => m.type === 'task')).toEqual([])
-    expect(router.audit.recent.at(-1)).toMatchObject({ source: 'ws', command: 'dig', role: 'owner', allowed: true, player: 'ws:alice' })
+    expect(router.audit.recent.at(-1)).toMatchObject({
+      source: 'ws',
+      command: 'dig',
+      role: 'owner',
+      allowed: true,
+      player: 'ws:owner',
+    })
   })
 
   it('sends status snapshots, memory changes and chat to subscribers only', async () => {
     await start({ statusIntervalMs: 50 })
-    const c = await client(); const other = await client()
-    await c.auth(OWNER_TOKEN); await other.auth(OWNER_TOKEN)
+    const c = await client()
+    const other = await client()
+    await c.auth(OWNER_TOKEN)
+    await other.auth(OWNER_TOKEN)
     c.send({ v: 1, type: 'subscribe', topics: ['status', 'memory', 'chat'] })
     expect(await c.next('status')).toMatchObject({ connected: false, task: null, queued: 0 })
     await c.next('status') // and again on the interval
     bridge!.publishMemory({ kind: 'lesson_added', goalKey: 'mine:oak_log', message: 'use an axe' })
-    expect((await c.next('memory')).change).toEqual({ kind: 'lesson_added', goalKey: 'mine:oak_log', message: 'use an axe' })
+    expect((await c.next('memory')).change).toEqual({
+      kind: 'lesson_added',
+      goalKey: 'mine:oak_log',
+      message: 'use an axe',
+    })
     bridge!.publishChat('Steve', 'hi ghost')
     expect(await c.next('chat')).toMatchObject({ username: 'Steve', message: 'hi ghost' })
     c.send({ v: 1, type: 'unsubscribe', topics: ['chat'] })
     expect((await c.next('subscribed', (m) => !m.topics.includes('chat'))).topics).toEqual(['status', 'memory'])
-    await sleep(30)
+    await other.stillUsable() // its pong comes after anything the bridge sent it before
     expect(other.messages.filter((m) => m.type !== 'auth')).toEqual([])
   })
 
   it('drops a client that stops reading, and keeps serving the others', async () => {
     await start({ maxBufferedBytes: 256 * 1024 })
-    const slow = await client(); const fast = await client()
-    const slowAuth = await slow.auth(OWNER_TOKEN); await fast.auth(OWNER_TOKEN)
-    for (const c of [slow, fast]) { c.send({ v: 1, type: 'subscribe', topics: ['chat'] }); await c.next('subscribed') }
+    const slow = await client()
+    const fast = await client()
+    const slowAuth = await slow.auth(OWNER_TOKEN)
+    await fast.auth(OWNER_TOKEN)
+    for (const c of [slow, fast]) {
+      c.send({ v: 1, type: 'subscribe', topics: ['chat'] })
+      await c.next('subscribed')
+    }
     slow.socket.pause() // stop reading: the kernel buffers fill, then the server's send buffer grows
     const dropped: string[] = []
     bridge!.on('dropped', (id: string) => dropped.push(id))
     const line = 'y'.repeat(8 * 1024)
     let sent = 0
     while (dropped.length === 0 && sent < 16_000) {
-      for (let i = 0; i < 8; i++) { bridge!.publishChat('Steve', line); sent++ }
+      for (let i = 0; i < 8; i++) {
+        bridge!.publishChat('Steve', line)
+        sent++
+      }
       await tick()
     }
     expect(dropped).toEqual([slowAuth.clientId])

@@ -20,6 +20,19 @@ describe('config', () => {
     expect(isEmbedded(r.config)).toBe(true)
   })
 
+  it('defaults MC_VERSION to auto with MC_HOST, keeps the practice world at 1.20.2, and names hostable versions', () => {
+    const remote = loadConfig({ MC_HOST: 'mc.example.org' }, noFile)
+    expect(remote.ok && remote.config.MC_VERSION).toBe('auto')
+    const pinned = loadConfig({ MC_HOST: 'mc.example.org', MC_VERSION: '1.21.11' }, noFile)
+    expect(pinned.ok && pinned.config.MC_VERSION).toBe('1.21.11')
+    const embedded = loadConfig({ MC_VERSION: 'auto' }, noFile)
+    expect(embedded.ok && embedded.config.MC_VERSION).toBe('1.20.2')
+    expect(loadConfig({ MC_VERSION: '1.21.4' }, noFile).ok).toBe(true)
+    const unhostable = loadConfig({ MC_VERSION: '1.21.11' }, noFile)
+    expect(unhostable.ok).toBe(false)
+    if (!unhostable.ok) expect(unhostable.problems[0]!.fix).toMatch(/MC_HOST.*1\.21\.4/)
+  })
+
   it('splits comma-separated player names', () => {
     const r = loadConfig({ GHOST_OWNERS: 'Alice, bob ,', GHOST_TRUSTED: 'Carol' }, noFile)
     expect(r.ok && r.config.GHOST_OWNERS).toEqual(['Alice', 'bob'])
@@ -27,7 +40,10 @@ describe('config', () => {
   })
 
   it('lists every problem with how to fix it', () => {
-    const r = loadConfig({ MC_PORT: 'abc', MC_AUTH: 'mojang', MC_USERNAME: 'a b', LOG_LEVEL: 'loud', MC_VERSION: '1.8' }, noFile)
+    const r = loadConfig(
+      { MC_PORT: 'abc', MC_AUTH: 'mojang', MC_USERNAME: 'a b', LOG_LEVEL: 'loud', MC_VERSION: '1.8' },
+      noFile,
+    )
     expect(r.ok).toBe(false)
     if (r.ok) return
     const keys = r.problems.map((p) => p.key).sort()
@@ -39,7 +55,10 @@ describe('config', () => {
   })
 
   it('never echoes secrets in problems', () => {
-    const r = loadConfig({ OPENAI_API_KEY: 'sk-supersecret', GHOST_WS_PORT: '8080', OPENAI_BASE_URL: 'not a url' }, noFile)
+    const r = loadConfig(
+      { OPENAI_API_KEY: 'sk-supersecret', GHOST_WS_PORT: '8080', OPENAI_BASE_URL: 'not a url' },
+      noFile,
+    )
     expect(r.ok).toBe(false)
     if (r.ok) return
     expect(JSON.stringify(r.problems)).not.toContain('sk-supersecret')

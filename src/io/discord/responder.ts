@@ -8,7 +8,7 @@
  */
 import { MessageFlags, type ChatInputCommandInteraction, type Message, type MessageMentionOptions } from 'discord.js'
 import type { ReplyOptions } from '../../router/request.js'
-import type { TaskEvent } from '../../router/progress.js'
+import type { TaskEvent } from '../../schemas/task.js'
 import { logger } from '../../util/log.js'
 import { RequestView, type MessagePayload } from './view.js'
 
@@ -28,7 +28,10 @@ export interface Surface {
   settle(): Promise<void>
 }
 
-export interface ReporterOptions { editIntervalMs: number; ackAfterMs: number }
+export interface ReporterOptions {
+  editIntervalMs: number
+  ackAfterMs: number
+}
 
 export class Reporter {
   readonly view = new RequestView()
@@ -41,8 +44,17 @@ export class Reporter {
   private failures = 0
   private settled = false
 
-  constructor(private readonly surface: Surface, private readonly opts: ReporterOptions) {
-    this.ackTimer = opts.ackAfterMs >= 0 ? setTimeout(() => { this.ackTimer = null; void this.enqueue(() => this.surface.ack()) }, opts.ackAfterMs) : null
+  constructor(
+    private readonly surface: Surface,
+    private readonly opts: ReporterOptions,
+  ) {
+    this.ackTimer =
+      opts.ackAfterMs >= 0
+        ? setTimeout(() => {
+            this.ackTimer = null
+            void this.enqueue(() => this.surface.ack())
+          }, opts.ackAfterMs)
+        : null
     this.ackTimer?.unref()
   }
 
@@ -63,7 +75,10 @@ export class Reporter {
     if (this.settled) return
     this.settled = true
     if (this.pending) await this.pending
-    if (this.ackTimer) { clearTimeout(this.ackTimer); this.ackTimer = null }
+    if (this.ackTimer) {
+      clearTimeout(this.ackTimer)
+      this.ackTimer = null
+    }
     await this.enqueue(() => this.surface.settle())
   }
 
@@ -98,7 +113,10 @@ export class Reporter {
   private enqueue(op: () => Promise<void>): Promise<void> {
     this.chain = this.chain.then(async () => {
       if (this.failures >= 3) return // the interaction token expired or the channel is gone; stop trying
-      try { await op(); this.failures = 0 } catch (err) {
+      try {
+        await op()
+        this.failures = 0
+      } catch (err) {
         this.failures += 1
         log.warn('discord reply failed', { err: err instanceof Error ? err.message : String(err) })
       }
@@ -165,7 +183,8 @@ export class InteractionSurface implements Surface {
 
   async settle(): Promise<void> {
     const i = this.interaction
-    if (this.state === 'fresh') await i.reply({ content: 'Done.', flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS })
+    if (this.state === 'fresh')
+      await i.reply({ content: 'Done.', flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS })
     else if ((this.state === 'deferred' && this.publicId === null) || this.placeholderOnly) await i.deleteReply()
   }
 }
@@ -176,7 +195,9 @@ export class MessageSurface implements Surface {
 
   constructor(private readonly message: Message) {}
 
-  async ack(): Promise<void> { /* messages need no acknowledgement */ }
+  async ack(): Promise<void> {
+    /* messages need no acknowledgement */
+  }
 
   async show(p: MessagePayload): Promise<void> {
     const body = { content: p.content, embeds: p.embeds, allowedMentions: NO_MENTIONS }
@@ -194,5 +215,7 @@ export class MessageSurface implements Surface {
     }
   }
 
-  async settle(): Promise<void> { /* nothing to clean up */ }
+  async settle(): Promise<void> {
+    /* nothing to clean up */
+  }
 }

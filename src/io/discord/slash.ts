@@ -5,7 +5,12 @@
  * usage starts with `<`); a command without usage takes none. `requestText` turns an interaction back into the
  * same text a chat line would carry ("follow Steve"), which the router then parses, permission-checks and runs.
  */
-import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js'
+import {
+  InteractionContextType,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js'
 import type { CommandDefinition } from '../../router/command.js'
 import { logger } from '../../util/log.js'
 
@@ -27,13 +32,22 @@ export function slashCommands(defs: CommandDefinition[]): RESTPostAPIChatInputAp
   const out: RESTPostAPIChatInputApplicationCommandsJSONBody[] = []
   const seen = new Set<string>()
   for (const def of defs) {
-    if (!NAME.test(def.name)) { log.warn('command name is not a valid slash command name; skipped', { command: def.name }); continue }
+    if (!NAME.test(def.name)) {
+      log.warn('command name is not a valid slash command name; skipped', { command: def.name })
+      continue
+    }
     if (seen.has(def.name)) continue
     seen.add(def.name)
     const description = (def.description.trim() || def.name).slice(0, 100)
-    const b = new SlashCommandBuilder().setName(def.name).setDescription(description).setContexts(InteractionContextType.Guild)
+    const b = new SlashCommandBuilder()
+      .setName(def.name)
+      .setDescription(description)
+      .setContexts(InteractionContextType.Guild)
     const opt = slashOptionOf(def)
-    if (opt) b.addStringOption((o) => o.setName(opt.name).setDescription(opt.description).setRequired(opt.required).setMaxLength(1000))
+    if (opt)
+      b.addStringOption((o) =>
+        o.setName(opt.name).setDescription(opt.description).setRequired(opt.required).setMaxLength(1000),
+      )
     out.push(b.toJSON())
   }
   return out.slice(0, 100) // Discord allows 100 chat-input commands per scope

@@ -13,12 +13,24 @@ export type { WsBridgeOptions } from './bridge.js'
 
 const log = logger('ws')
 
-type WsConfig = Pick<Config, 'GHOST_WS_PORT' | 'GHOST_WS_HOST' | 'GHOST_WS_OWNER_TOKEN' | 'GHOST_WS_TRUSTED_TOKEN' | 'GHOST_WS_GUEST_TOKEN'>
+type WsConfig = Pick<
+  Config,
+  'GHOST_WS_PORT' | 'GHOST_WS_HOST' | 'GHOST_WS_OWNER_TOKEN' | 'GHOST_WS_TRUSTED_TOKEN' | 'GHOST_WS_GUEST_TOKEN'
+>
 
-export async function startWsBridge(config: WsConfig, router: Router, overrides: Partial<WsBridgeOptions> = {}): Promise<WsBridge | null> {
+export async function startWsBridge(
+  config: WsConfig,
+  router: Router,
+  overrides: Partial<WsBridgeOptions> = {},
+): Promise<WsBridge | null> {
   if (config.GHOST_WS_PORT === undefined) {
     log.info('WebSocket bridge off (set GHOST_WS_PORT to enable it)')
     return null
   }
-  return WsBridge.start(router, { host: config.GHOST_WS_HOST, port: config.GHOST_WS_PORT, tokens: tokensFromConfig(config), ...overrides })
+  return WsBridge.start(router, {
+    host: config.GHOST_WS_HOST,
+    port: config.GHOST_WS_PORT,
+    tokens: tokensFromConfig(config),
+    ...overrides,
+  })
 }

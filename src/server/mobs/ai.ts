@@ -11,7 +11,7 @@ import type { SquidServer } from '../squid.js'
 import { creatures, DAMAGE_TYPE, hurtCreature, removeCreature, type Creature } from './creature.js'
 
 /** A brain decides `creature.goal` (and may act, e.g. attack); `speed` is blocks per tick toward the goal. */
-export type Brain = (serv: SquidServer, e: Creature, now: number) => { speed: number } | void
+export type Brain = (serv: SquidServer, e: Creature, now: number) => { speed: number } | undefined
 
 const brains = new Map<string, Brain>()
 export function registerBrain(name: string, brain: Brain): void {
@@ -34,7 +34,7 @@ async function blockKind(serv: SquidServer, e: Creature, x: number, y: number, z
 }
 
 function toAngleByte(deg: number): number {
-  let b = Math.floor((((deg % 360) + 360) % 360) * 256 / 360)
+  let b = Math.floor(((((deg % 360) + 360) % 360) * 256) / 360)
   if (b > 127) b -= 256
   return b
 }
@@ -60,14 +60,20 @@ async function step(serv: SquidServer, e: Creature, now: number): Promise<void> 
     const dz = c.goal.z - pos.z
     const d = Math.hypot(dx, dz)
     if (d < 0.4) c.goal = undefined
-    else { wantX = (dx / d) * speed; wantZ = (dz / d) * speed }
+    else {
+      wantX = (dx / d) * speed
+      wantZ = (dz / d) * speed
+    }
   }
   const friction = c.onGround ? 0.546 : 0.91
   const kx = c.motion.x * friction
   const kz = c.motion.z * friction
   let mx = Math.abs(kx) > Math.abs(wantX) ? kx : wantX
   let mz = Math.abs(kz) > Math.abs(wantZ) ? kz : wantZ
-  if (inFluid) { mx *= 0.5; mz *= 0.5 }
+  if (inFluid) {
+    mx *= 0.5
+    mz *= 0.5
+  }
   let my = inFluid ? Math.min(c.motion.y + 0.06, 0.12) : (c.motion.y - 0.08) * 0.98
 
   // horizontal collisions (leading edge, feet and body), with a jump up one-block steps
@@ -79,11 +85,22 @@ async function step(serv: SquidServer, e: Creature, now: number): Promise<void> 
     const tx = axis === 'x' ? pos.x + m + Math.sign(m) * half : pos.x
     const tz = axis === 'z' ? pos.z + m + Math.sign(m) * half : pos.z
     let blocked = false
-    for (let dy = 0; dy < Math.ceil(height); dy++) if (await blockKind(serv, e, tx, pos.y + 0.01 + dy, tz) === 'solid') { blocked = true; break }
-    if (!blocked) { if (axis === 'x') nx = pos.x + m; else nz = pos.z + m; continue }
-    if (axis === 'x') mx = 0; else mz = 0
-    const stepFree = await blockKind(serv, e, tx, pos.y + 1.01, tz) !== 'solid' && await blockKind(serv, e, tx, pos.y + 1.01 + Math.ceil(height) - 1, tz) !== 'solid'
-    if ((c.onGround || inFluid) && stepFree && await blockKind(serv, e, tx, pos.y + 0.01, tz) === 'solid') my = 0.42
+    for (let dy = 0; dy < Math.ceil(height); dy++)
+      if ((await blockKind(serv, e, tx, pos.y + 0.01 + dy, tz)) === 'solid') {
+        blocked = true
+        break
+      }
+    if (!blocked) {
+      if (axis === 'x') nx = pos.x + m
+      else nz = pos.z + m
+      continue
+    }
+    if (axis === 'x') mx = 0
+    else mz = 0
+    const stepFree =
+      (await blockKind(serv, e, tx, pos.y + 1.01, tz)) !== 'solid' &&
+      (await blockKind(serv, e, tx, pos.y + 1.01 + Math.ceil(height) - 1, tz)) !== 'solid'
+    if ((c.onGround || inFluid) && stepFree && (await blockKind(serv, e, tx, pos.y + 0.01, tz)) === 'solid') my = 0.42
     else if (!stepFree) c.goal = undefined
   }
 
@@ -91,8 +108,15 @@ async function step(serv: SquidServer, e: Creature, now: number): Promise<void> 
   let ny = pos.y + my
   let onGround = false
   if (my <= 0) {
-    if (await blockKind(serv, e, nx, ny, nz) === 'solid') { ny = Math.floor(ny) + 1; my = 0; onGround = true }
-  } else if (await blockKind(serv, e, nx, ny + height, nz) === 'solid') { ny = pos.y; my = 0 }
+    if ((await blockKind(serv, e, nx, ny, nz)) === 'solid') {
+      ny = Math.floor(ny) + 1
+      my = 0
+      onGround = true
+    }
+  } else if ((await blockKind(serv, e, nx, ny + height, nz)) === 'solid') {
+    ny = pos.y
+    my = 0
+  }
 
   // fall damage like vanilla: blocks fallen − 3, none into fluids
   if (!onGround && !inFluid && c.fallStartY === undefined && my < 0) c.fallStartY = pos.y
@@ -106,13 +130,16 @@ async function step(serv: SquidServer, e: Creature, now: number): Promise<void> 
 
   c.motion = new Vec3(Math.abs(kx) > Math.abs(wantX) ? kx : 0, my, Math.abs(kz) > Math.abs(wantZ) ? kz : 0)
   c.onGround = onGround
-  if (ny < -128) { removeCreature(serv, e); return }
+  if (ny < -128) {
+    removeCreature(serv, e)
+    return
+  }
 
   // the awaits above may have outlived the creature: never move a removed entity (the client would invent one)
   if (c.dead || serv.entities[e.id] !== e) return
   const moved = Math.hypot(nx - pos.x, nz - pos.z)
   if (moved > 0.01 && (wantX !== 0 || wantZ !== 0)) {
-    const yaw = toAngleByte(Math.atan2(-wantX, wantZ) * 180 / Math.PI)
+    const yaw = toAngleByte((Math.atan2(-wantX, wantZ) * 180) / Math.PI)
     if (yaw !== e.yaw) {
       e.yaw = yaw
       const others = e._writeOthersNearby as (n: string, p: Record<string, unknown>) => void
@@ -121,7 +148,8 @@ async function step(serv: SquidServer, e: Creature, now: number): Promise<void> 
     }
   }
   const next = new Vec3(nx, ny, nz)
-  if (!next.equals(pos) || e.onGround !== onGround) await (e.sendPosition as (p: Vec3, g: boolean) => Promise<unknown>)(next, onGround)
+  if (!next.equals(pos) || e.onGround !== onGround)
+    await (e.sendPosition as (p: Vec3, g: boolean) => Promise<unknown>)(next, onGround)
 }
 
 /** Start the creature tick once per server (idempotent). */
@@ -137,9 +165,17 @@ export function startCreatureAI(serv: SquidServer): void {
     busy = true
     const now = Date.now()
     // like vanilla, only creatures near a player are ticked
-    const active = creatures(serv).filter((e) => serv.players.some((p) => p.world === e.world && p.position.distanceTo(e.position) < ACTIVE_DISTANCE))
-    Promise.all(active.map((e) => step(serv, e, now).catch((err: unknown) => {
-      process.stderr.write(`creature ${e.id} step failed: ${err instanceof Error ? err.message : String(err)}\n`)
-    }))).finally(() => { busy = false })
+    const active = creatures(serv).filter((e) =>
+      serv.players.some((p) => p.world === e.world && p.position.distanceTo(e.position) < ACTIVE_DISTANCE),
+    )
+    Promise.all(
+      active.map((e) =>
+        step(serv, e, now).catch((err: unknown) => {
+          process.stderr.write(`creature ${e.id} step failed: ${err instanceof Error ? err.message : String(err)}\n`)
+        }),
+      ),
+    ).finally(() => {
+      busy = false
+    })
   })
 }

@@ -7,7 +7,10 @@ import { Vec3 } from 'vec3'
 import type { SquidPlayer, SquidServer } from '../squid.js'
 import { creatures, type Creature } from './creature.js'
 
-export interface SpawnSpot { pos: Vec3; ground: string }
+export interface SpawnSpot {
+  pos: Vec3
+  ground: string
+}
 
 async function blockName(serv: SquidServer, world: unknown, p: Vec3): Promise<{ name: string; solid: boolean }> {
   const type = await (world as { getBlockType(p: Vec3): Promise<number> }).getBlockType(p)
@@ -15,10 +18,27 @@ async function blockName(serv: SquidServer, world: unknown, p: Vec3): Promise<{ 
   return { name: b?.name ?? 'air', solid: b?.boundingBox === 'block' }
 }
 
-const PASSABLE = new Set(['air', 'cave_air', 'short_grass', 'grass', 'tall_grass', 'fern', 'dandelion', 'poppy', 'snow'])
+const PASSABLE = new Set([
+  'air',
+  'cave_air',
+  'short_grass',
+  'grass',
+  'tall_grass',
+  'fern',
+  'dandelion',
+  'poppy',
+  'snow',
+])
 
 /** The top of the column at x/z within ±`span` blocks of `nearY`: the block stood on and the feet position. */
-export async function findSurface(serv: SquidServer, world: unknown, x: number, z: number, nearY: number, span = 24): Promise<SpawnSpot | undefined> {
+export async function findSurface(
+  serv: SquidServer,
+  world: unknown,
+  x: number,
+  z: number,
+  nearY: number,
+  span = 24,
+): Promise<SpawnSpot | undefined> {
   let free = 0 // passable blocks directly above the one examined
   for (let y = Math.floor(nearY) + span; y > Math.floor(nearY) - span; y--) {
     const b = await blockName(serv, world, new Vec3(x, y, z))
@@ -34,10 +54,18 @@ export async function findSurface(serv: SquidServer, world: unknown, x: number, 
 export function randomColumnAround(player: SquidPlayer, minDist = 24, maxDist = 64): { x: number; z: number } {
   const angle = Math.random() * Math.PI * 2
   const d = minDist + Math.random() * (maxDist - minDist)
-  return { x: Math.floor(player.position.x + Math.cos(angle) * d), z: Math.floor(player.position.z + Math.sin(angle) * d) }
+  return {
+    x: Math.floor(player.position.x + Math.cos(angle) * d),
+    z: Math.floor(player.position.z + Math.sin(angle) * d),
+  }
 }
 
 /** Creatures matching `filter` within `radius` blocks of `pos`. */
-export function creaturesNear(serv: SquidServer, pos: Vec3, radius: number, filter: (e: Creature) => boolean): Creature[] {
+export function creaturesNear(
+  serv: SquidServer,
+  pos: Vec3,
+  radius: number,
+  filter: (e: Creature) => boolean,
+): Creature[] {
   return creatures(serv).filter((e) => !e.creature.dead && filter(e) && e.position.distanceTo(pos) <= radius)
 }

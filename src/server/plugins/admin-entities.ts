@@ -14,7 +14,8 @@ import { hurtPlayer } from './health.js'
 const MAX_CREATURES = 150
 
 function killEntity(serv: SquidServer, e: SquidEntity): void {
-  if (e.type === 'player') hurtPlayer(serv, e as Parameters<typeof hurtPlayer>[1], Number.MAX_SAFE_INTEGER, 'generic_kill', undefined, true)
+  if (e.type === 'player')
+    hurtPlayer(serv, e as Parameters<typeof hurtPlayer>[1], Number.MAX_SAFE_INTEGER, 'generic_kill', undefined, true)
   else if (isCreature(e)) killCreature(serv, e)
   else (serv.destroyEntity as (x: SquidEntity) => void)(e)
 }
@@ -27,7 +28,10 @@ const plugin: SquidPlugin = {
       info: 'Summon an entity',
       usage: '/summon <entity> [x y z]',
       op: true,
-      parse(str) { const a = str.trim().split(/\s+/).filter(Boolean); return a.length === 1 || a.length === 4 ? { a } : false },
+      parse(str) {
+        const a = str.trim().split(/\s+/).filter(Boolean)
+        return a.length === 1 || a.length === 4 ? { a } : false
+      },
       action({ a }: { a: string[] }, ctx) {
         const name = a[0]!.replace(/^minecraft:/, '')
         const from = ctx.player?.position ?? new Vec3(0, 100, 0)
@@ -40,13 +44,19 @@ const plugin: SquidPlugin = {
           const data = serv.registry.entitiesByName[name] as { id: number; type: string } | undefined
           if (!data || data.type === 'player') throw new UserError(`Unknown entity '${a[0]}'`)
           try {
-            ;(serv.spawnObject as (t: number, w: unknown, p: Vec3, o: Record<string, unknown>) => SquidEntity)(data.id, world, pos, { velocity: new Vec3(0, 0, 0) })
+            ;(serv.spawnObject as (t: number, w: unknown, p: Vec3, o: Record<string, unknown>) => SquidEntity)(
+              data.id,
+              world,
+              pos,
+              { velocity: new Vec3(0, 0, 0) },
+            )
           } catch {
             throw new UserError('Too many entities in the world')
           }
         }
         const text = `Summoned new ${name}`
-        if (ctx.player) ctx.player.chat(text); else serv.info(text)
+        if (ctx.player) ctx.player.chat(text)
+        else serv.info(text)
       },
     })
 
@@ -55,7 +65,10 @@ const plugin: SquidPlugin = {
       info: 'Kill a player or all entities of a type',
       usage: '/kill [player | @s | @a | @e[type=<entity>]]',
       op: true,
-      parse(str) { const a = str.trim(); return /\s/.test(a) ? false : { sel: a || '@s' } },
+      parse(str) {
+        const a = str.trim()
+        return /\s/.test(a) ? false : { sel: a || '@s' }
+      },
       action({ sel }: { sel: string }, ctx) {
         let victims: SquidEntity[]
         const m = /^@e(?:\[type=(?:minecraft:)?([a-z_]+)\])?$/.exec(sel)
@@ -67,13 +80,18 @@ const plugin: SquidPlugin = {
             if (e.type === 'player') return !type || type === 'player'
             return !type || e.name === type
           })
-        } else if (sel.startsWith('@e')) throw new UserError(`Unsupported selector '${sel}': use @e or @e[type=<entity>]`)
+        } else if (sel.startsWith('@e'))
+          throw new UserError(`Unsupported selector '${sel}': use @e or @e[type=<entity>]`)
         else victims = resolvePlayers(serv, sel, ctx)
         if (victims.length === 0) throw new UserError('No entity was found')
         for (const v of victims) killEntity(serv, v)
         const first = victims[0]!
-        const text = victims.length === 1 ? `Killed ${first.type === 'player' ? String(first.username) : String(first.name)}` : `Killed ${victims.length} entities`
-        if (ctx.player) ctx.player.chat(text); else serv.info(text)
+        const text =
+          victims.length === 1
+            ? `Killed ${first.type === 'player' ? String(first.username) : String(first.name)}`
+            : `Killed ${victims.length} entities`
+        if (ctx.player) ctx.player.chat(text)
+        else serv.info(text)
       },
     })
   },

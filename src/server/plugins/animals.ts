@@ -26,10 +26,16 @@ const PANIC_MS = 4000
 /** Sheep metadata: index 17 holds colour (low 4 bits) and the sheared flag 0x10 (1.20.2 entity metadata). */
 const SHEEP_WOOL_INDEX = 17
 
-interface AnimalMind { panicUntil: number; fleeFrom?: Vec3 }
+interface AnimalMind {
+  panicUntil: number
+  fleeFrom?: Vec3
+}
 function mind(e: Creature): AnimalMind {
   let m = e.animalMind as AnimalMind | undefined
-  if (!m) { m = { panicUntil: 0 }; e.animalMind = m }
+  if (!m) {
+    m = { panicUntil: 0 }
+    e.animalMind = m
+  }
   return m
 }
 
@@ -43,7 +49,11 @@ function wander(_serv: SquidServer, e: Creature, now: number): { speed: number }
       const jitter = (Math.random() - 0.5) * 0.8
       const ax = away.x / len
       const az = away.z / len
-      c.goal = e.position.offset((ax * Math.cos(jitter) - az * Math.sin(jitter)) * 6, 0, (az * Math.cos(jitter) + ax * Math.sin(jitter)) * 6)
+      c.goal = e.position.offset(
+        (ax * Math.cos(jitter) - az * Math.sin(jitter)) * 6,
+        0,
+        (az * Math.cos(jitter) + ax * Math.sin(jitter)) * 6,
+      )
       c.nextThinkAt = now + 1000
     }
     return { speed: c.info.walkSpeed * 2 }
@@ -63,20 +73,23 @@ function setSheared(e: Creature): void {
   e.creature.sheared = true
   const entry = { key: SHEEP_WOOL_INDEX, type: 'byte', value: 0x10 }
   e.metadata = [entry]
-  ;(e._writeOthersNearby as (n: string, p: Record<string, unknown>) => void)('entity_metadata', { entityId: e.id, metadata: [entry] })
+  ;(e._writeOthersNearby as (n: string, p: Record<string, unknown>) => void)('entity_metadata', {
+    entityId: e.id,
+    metadata: [entry],
+  })
 }
 
 async function spawnGroupNear(serv: SquidServer, player: SquidPlayer): Promise<void> {
   const col = randomColumnAround(player)
   const spot = await findSurface(serv, player.world, col.x, col.z, player.position.y)
-  if (!spot || spot.ground !== 'grass_block') return
+  if (spot?.ground !== 'grass_block') return
   const kind = ANIMALS[Math.floor(Math.random() * ANIMALS.length)]!
   const size = 2 + Math.floor(Math.random() * 3)
   for (let i = 0; i < size; i++) {
     const x = col.x + Math.floor(Math.random() * 5) - 2
     const z = col.z + Math.floor(Math.random() * 5) - 2
     const s = await findSurface(serv, player.world, x, z, spot.pos.y, 4)
-    if (!s || s.ground !== 'grass_block') continue
+    if (s?.ground !== 'grass_block') continue
     const animal = spawnCreature(serv, kind, player.world, s.pos)
     if (animal) animal.practiceNatural = true
   }
@@ -97,7 +110,11 @@ const plugin: SquidPlugin = {
     // sheared sheep keep looking sheared for players who come into range later
     serv.on('practiceCreatureSpawned', (e: Creature) => {
       e.sendMetadata = () => {
-        if ((e.metadata as unknown[]).length) (e._writeOthersNearby as (n: string, p: Record<string, unknown>) => void)('entity_metadata', { entityId: e.id, metadata: e.metadata })
+        if ((e.metadata as unknown[]).length)
+          (e._writeOthersNearby as (n: string, p: Record<string, unknown>) => void)('entity_metadata', {
+            entityId: e.id,
+            metadata: e.metadata,
+          })
       }
     })
 
@@ -106,14 +123,26 @@ const plugin: SquidPlugin = {
       if (count % SPAWN_EVERY_TICKS !== 0 || spawning || !naturalSpawning(serv, 'animals')) return
       for (const e of creatures(serv)) {
         if (!e.practiceNatural || e.creature.info.hostile) continue
-        if (!serv.players.some((p) => p.world === e.world && p.position.distanceTo(e.position) < FORGET_DISTANCE)) removeCreature(serv, e)
+        if (!serv.players.some((p) => p.world === e.world && p.position.distanceTo(e.position) < FORGET_DISTANCE))
+          removeCreature(serv, e)
       }
       if (creatures(serv).length >= NATURAL_CREATURE_LIMIT) return
-      const candidates = serv.players.filter((p) => p.health > 0 && creaturesNear(serv, p.position, 64, (e) => (ANIMALS as readonly string[]).includes(e.creature.name)).length < ANIMAL_CAP)
+      const candidates = serv.players.filter(
+        (p) =>
+          p.health > 0 &&
+          creaturesNear(serv, p.position, 64, (e) => (ANIMALS as readonly string[]).includes(e.creature.name)).length <
+            ANIMAL_CAP,
+      )
       if (candidates.length === 0) return
       spawning = true
       const player = candidates[Math.floor(Math.random() * candidates.length)]!
-      spawnGroupNear(serv, player).catch(() => { /* chunk not available: try again later */ }).finally(() => { spawning = false })
+      spawnGroupNear(serv, player)
+        .catch(() => {
+          /* chunk not available: try again later */
+        })
+        .finally(() => {
+          spawning = false
+        })
     })
   },
   player(player, serv) {

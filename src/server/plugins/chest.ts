@@ -21,17 +21,30 @@ export const CHEST_SLOTS = 27
 type Contents = Array<Stack | null>
 const newContents = (): Contents => Array.from({ length: CHEST_SLOTS }, () => null)
 
-interface Kind { type: string; title: string; needsRoomAbove: boolean }
+interface Kind {
+  type: string
+  title: string
+  needsRoomAbove: boolean
+}
 
 export class ChestMenu extends Menu implements PositionedMenu {
-  constructor(session: Session, private readonly player: SquidPlayer, readonly world: unknown, readonly pos: Vec3,
-    private readonly items: Contents, kind: Kind, private readonly valid: () => Promise<boolean>) {
+  constructor(
+    session: Session,
+    private readonly player: SquidPlayer,
+    readonly world: unknown,
+    readonly pos: Vec3,
+    private readonly items: Contents,
+    kind: Kind,
+    private readonly valid: () => Promise<boolean>,
+  ) {
     super(session, kind.type, kind.title)
     const shulker = kind.type === 'minecraft:shulker_box'
     for (let i = 0; i < CHEST_SLOTS; i++) {
       this.addSlot({
         get: () => this.items[i] ?? null,
-        set: (item) => { this.items[i] = item },
+        set: (item) => {
+          this.items[i] = item
+        },
         mayPlace: shulker ? (item) => !item.name.endsWith('shulker_box') : undefined,
       })
     }
@@ -39,32 +52,50 @@ export class ChestMenu extends Menu implements PositionedMenu {
   }
 
   override quickMoveStack(index: number): Stack | null {
-    return this.quickMoveWith(index, (stack) => (index < CHEST_SLOTS
-      ? this.moveItemStackTo(stack, CHEST_SLOTS, this.slots.length, true)[1]
-      : this.moveItemStackTo(stack, 0, CHEST_SLOTS, false)[1]))
+    return this.quickMoveWith(index, (stack) =>
+      index < CHEST_SLOTS
+        ? this.moveItemStackTo(stack, CHEST_SLOTS, this.slots.length, true)[1]
+        : this.moveItemStackTo(stack, 0, CHEST_SLOTS, false)[1],
+    )
   }
 
-  override async stillValid(): Promise<boolean> { return inReach(this.player, this.pos) && this.valid() }
+  override async stillValid(): Promise<boolean> {
+    return inReach(this.player, this.pos) && this.valid()
+  }
 }
 
 function kindOf(name: string): Kind {
   if (name === 'barrel') return { type: 'minecraft:generic_9x3', title: 'container.barrel', needsRoomAbove: false }
-  if (name === 'ender_chest') return { type: 'minecraft:generic_9x3', title: 'container.enderchest', needsRoomAbove: true }
-  if (name.endsWith('shulker_box')) return { type: 'minecraft:shulker_box', title: 'container.shulkerBox', needsRoomAbove: false }
+  if (name === 'ender_chest')
+    return { type: 'minecraft:generic_9x3', title: 'container.enderchest', needsRoomAbove: true }
+  if (name.endsWith('shulker_box'))
+    return { type: 'minecraft:shulker_box', title: 'container.shulkerBox', needsRoomAbove: false }
   return { type: 'minecraft:generic_9x3', title: 'container.chest', needsRoomAbove: true }
 }
 
-interface BlockInfo { type: number; name: string; boundingBox?: string; transparent?: boolean }
-interface WorldLike { getBlock(p: Vec3): Promise<BlockInfo>; getBlockType(p: Vec3): Promise<number> }
+interface BlockInfo {
+  type: number
+  name: string
+  boundingBox?: string
+  transparent?: boolean
+}
+interface WorldLike {
+  getBlock(p: Vec3): Promise<BlockInfo>
+  getBlockType(p: Vec3): Promise<number>
+}
 
 const stores = new WeakMap<SquidServer, BlockStore<Contents>>()
 const enderChests = new WeakMap<SquidServer, Map<string, Contents>>()
 
 function setup(serv: SquidServer): BlockStore<Contents> {
-  const names = (serv.registry.blocksArray as Array<{ name: string }>).map((b) => b.name)
+  const names = (serv.registry.blocksArray as Array<{ name: string }>)
+    .map((b) => b.name)
     .filter((n) => n === 'chest' || n === 'trapped_chest' || n === 'barrel' || n.endsWith('shulker_box'))
   const s = new BlockStore<Contents>(serv, names, newContents, (c) => c)
-  const onBlockInteraction = serv.onBlockInteraction as (name: string, h: (d: { block: BlockInfo & { position: Vec3 }; player: SquidPlayer }) => Promise<boolean>) => void
+  const onBlockInteraction = serv.onBlockInteraction as (
+    name: string,
+    h: (d: { block: BlockInfo & { position: Vec3 }; player: SquidPlayer }) => Promise<boolean>,
+  ) => void
   for (const name of [...names, 'ender_chest']) {
     const kind = kindOf(name)
     const typeId = serv.registry.blocksByName[name].id as number
@@ -95,7 +126,11 @@ function setup(serv: SquidServer): BlockStore<Contents> {
 
 const plugin: SquidPlugin = {
   name: 'chest',
-  server(serv) { stores.set(serv, setup(serv)) },
-  player(player, serv) { stores.get(serv)?.watchPlayer(player) },
+  server(serv) {
+    stores.set(serv, setup(serv))
+  },
+  player(player, serv) {
+    stores.get(serv)?.watchPlayer(player)
+  },
 }
 export default plugin

@@ -14,11 +14,36 @@ import { hurtPlayer, isDead } from './health.js'
 
 /** Vanilla attack damage and attack speed per held item (everything else: fist, 1 damage at speed 4). */
 const WEAPONS: Record<string, [damage: number, speed: number]> = {
-  wooden_sword: [4, 1.6], golden_sword: [4, 1.6], stone_sword: [5, 1.6], iron_sword: [6, 1.6], diamond_sword: [7, 1.6], netherite_sword: [8, 1.6],
-  wooden_axe: [7, 0.8], golden_axe: [7, 1], stone_axe: [9, 0.8], iron_axe: [9, 0.9], diamond_axe: [9, 1], netherite_axe: [10, 1],
-  wooden_pickaxe: [2, 1.2], golden_pickaxe: [2, 1.2], stone_pickaxe: [3, 1.2], iron_pickaxe: [4, 1.2], diamond_pickaxe: [5, 1.2], netherite_pickaxe: [6, 1.2],
-  wooden_shovel: [2.5, 1], golden_shovel: [2.5, 1], stone_shovel: [3.5, 1], iron_shovel: [4.5, 1], diamond_shovel: [5.5, 1], netherite_shovel: [6.5, 1],
-  wooden_hoe: [1, 1], golden_hoe: [1, 1], stone_hoe: [1, 2], iron_hoe: [1, 3], diamond_hoe: [1, 4], netherite_hoe: [1, 4],
+  wooden_sword: [4, 1.6],
+  golden_sword: [4, 1.6],
+  stone_sword: [5, 1.6],
+  iron_sword: [6, 1.6],
+  diamond_sword: [7, 1.6],
+  netherite_sword: [8, 1.6],
+  wooden_axe: [7, 0.8],
+  golden_axe: [7, 1],
+  stone_axe: [9, 0.8],
+  iron_axe: [9, 0.9],
+  diamond_axe: [9, 1],
+  netherite_axe: [10, 1],
+  wooden_pickaxe: [2, 1.2],
+  golden_pickaxe: [2, 1.2],
+  stone_pickaxe: [3, 1.2],
+  iron_pickaxe: [4, 1.2],
+  diamond_pickaxe: [5, 1.2],
+  netherite_pickaxe: [6, 1.2],
+  wooden_shovel: [2.5, 1],
+  golden_shovel: [2.5, 1],
+  stone_shovel: [3.5, 1],
+  iron_shovel: [4.5, 1],
+  diamond_shovel: [5.5, 1],
+  netherite_shovel: [6.5, 1],
+  wooden_hoe: [1, 1],
+  golden_hoe: [1, 1],
+  stone_hoe: [1, 2],
+  iron_hoe: [1, 3],
+  diamond_hoe: [1, 4],
+  netherite_hoe: [1, 4],
   trident: [9, 1.1],
 }
 export const FIST: [number, number] = [1, 4]
@@ -33,7 +58,9 @@ export function weaponStats(serv: SquidServer, player: SquidPlayer): [damage: nu
 
 /** Distance from the player's eyes to the closest point of the target's box. */
 export function reachDistance(serv: SquidServer, player: SquidPlayer, target: SquidEntity): number {
-  const reg = serv.registry.entitiesByName[String(target.name ?? target.type)] as { width?: number; height?: number } | undefined
+  const reg = serv.registry.entitiesByName[String(target.name ?? target.type)] as
+    | { width?: number; height?: number }
+    | undefined
   const half = (reg?.width ?? 0.6) / 2
   const height = reg?.height ?? 1.8
   const eye = player.position.offset(0, 1.62, 0)
@@ -56,9 +83,18 @@ function attack(serv: SquidServer, player: SquidPlayer, targetId: number): void 
   // critical hit: falling, charged, not sprinting or swimming → ×1.5 and the crit particles
   const env = player.practiceEnv as { fallDistance?: number } | undefined
   const hunger = player.practiceHunger as { sprinting?: boolean } | undefined
-  if (progress > 0.9 && (env?.fallDistance ?? 0) > 0 && !player.onGround && !hunger?.sprinting && player.practiceInWater !== true) {
+  if (
+    progress > 0.9 &&
+    (env?.fallDistance ?? 0) > 0 &&
+    !player.onGround &&
+    !hunger?.sprinting &&
+    player.practiceInWater !== true
+  ) {
     damage *= 1.5
-    ;(target._writeNearby as (n: string, p: Record<string, unknown>) => void)('animation', { entityId: target.id, animation: 4 })
+    ;(target._writeNearby as (n: string, p: Record<string, unknown>) => void)('animation', {
+      entityId: target.id,
+      animation: 4,
+    })
   }
   if (isCreature(target)) hurtCreature(serv, target, damage, DAMAGE_TYPE.player_attack!, player)
   else if (target.type === 'player') hurtPlayer(serv, target as SquidPlayer, damage, 'player_attack', player)
@@ -69,12 +105,18 @@ const plugin: SquidPlugin = {
   player(player, serv) {
     player.practiceLastSwingAt = 0
     // flying-squid's pvp plugin runs its 1-damage hit through the `attack` behaviour: cancel it quietly
-    player.on('attack_cancel', (_data: unknown, cancel: (runOnCancel?: boolean, hide?: boolean) => void) => cancel(false, true))
+    player.on('attack_cancel', (_data: unknown, cancel: (runOnCancel?: boolean, hide?: boolean) => void) =>
+      cancel(false, true),
+    )
     player._client.on('use_entity', (packet: { target: number; mouse: number }) => {
       if (packet.mouse === 1) attack(serv, player, packet.target)
     })
-    player._client.on('arm_animation', () => { player.practiceLastSwingAt = Date.now() })
-    player._client.on('held_item_slot', () => { player.practiceLastSwingAt = Date.now() })
+    player._client.on('arm_animation', () => {
+      player.practiceLastSwingAt = Date.now()
+    })
+    player._client.on('held_item_slot', () => {
+      player.practiceLastSwingAt = Date.now()
+    })
   },
 }
 export default plugin

@@ -25,9 +25,18 @@ export class CraftingTableMenu extends Menu {
   readonly grid: CraftingGrid
   private readonly cells: Array<Stack | null> = Array.from({ length: 9 }, () => null)
 
-  constructor(private readonly session: Session, private readonly serv: SquidServer, readonly pos: Vec3) {
+  constructor(
+    private readonly session: Session,
+    private readonly serv: SquidServer,
+    readonly pos: Vec3,
+  ) {
     super(session, 'minecraft:crafting', 'container.crafting')
-    this.grid = new CraftingGrid(this, 3, 3, { get: (i) => this.cells[i] ?? null, set: (i, item) => { this.cells[i] = item } })
+    this.grid = new CraftingGrid(this, 3, 3, {
+      get: (i) => this.cells[i] ?? null,
+      set: (i, item) => {
+        this.cells[i] = item
+      },
+    })
     addPlayerSlots(this, session.inv as InventoryStore)
   }
 
@@ -37,7 +46,9 @@ export class CraftingTableMenu extends Menu {
       if (index >= 10 && index < 46) {
         const [moved, rest] = this.moveItemStackTo(stack, 1, 10, false)
         if (moved) return rest
-        return index < 37 ? this.moveItemStackTo(stack, 37, 46, false)[1] : this.moveItemStackTo(stack, 10, 37, false)[1]
+        return index < 37
+          ? this.moveItemStackTo(stack, 37, 46, false)[1]
+          : this.moveItemStackTo(stack, 10, 37, false)[1]
       }
       return this.moveItemStackTo(stack, 10, 46, false)[1]
     })
@@ -60,7 +71,10 @@ export class CraftingTableMenu extends Menu {
 const plugin: SquidPlugin = {
   name: 'crafting',
   server(serv) {
-    const onBlockInteraction = serv.onBlockInteraction as (name: string, h: (d: { block: { position: Vec3 }; player: SquidPlayer }) => Promise<boolean> | boolean) => void
+    const onBlockInteraction = serv.onBlockInteraction as (
+      name: string,
+      h: (d: { block: { position: Vec3 }; player: SquidPlayer }) => Promise<boolean> | boolean,
+    ) => void
     onBlockInteraction('crafting_table', ({ block, player }) => {
       const held = player.inventory.slots[36 + Number(player.heldItemSlot ?? 0)]
       if (player.crouching && held) return false // vanilla: sneak-use with an item places it

@@ -15,11 +15,23 @@ const FIRE_BURN_MS = 8_000
 /** Entity metadata index 1 = air supply (varint), 1.20.2. */
 const AIR_INDEX = 1
 
-interface EnvState { fallDistance: number; lastY?: number; air: number; burnUntil: number; lastBurnAt: number; lastWallAt: number; lastDrownAt: number; busy: boolean }
+interface EnvState {
+  fallDistance: number
+  lastY?: number
+  air: number
+  burnUntil: number
+  lastBurnAt: number
+  lastWallAt: number
+  lastDrownAt: number
+  busy: boolean
+}
 
 function state(player: SquidPlayer): EnvState {
   let s = player.practiceEnv as EnvState | undefined
-  if (!s) { s = { fallDistance: 0, air: MAX_AIR, burnUntil: 0, lastBurnAt: 0, lastWallAt: 0, lastDrownAt: 0, busy: false }; player.practiceEnv = s }
+  if (!s) {
+    s = { fallDistance: 0, air: MAX_AIR, burnUntil: 0, lastBurnAt: 0, lastWallAt: 0, lastDrownAt: 0, busy: false }
+    player.practiceEnv = s
+  }
   return s
 }
 
@@ -36,16 +48,35 @@ async function kindAt(serv: SquidServer, player: SquidPlayer, p: Vec3): Promise<
   return { name: b?.name ?? 'air', solid: b?.boundingBox === 'block' }
 }
 
-async function onPosition(serv: SquidServer, player: SquidPlayer, packet: { x: number; y: number; z: number; onGround: boolean }): Promise<void> {
+async function onPosition(
+  serv: SquidServer,
+  player: SquidPlayer,
+  packet: { x: number; y: number; z: number; onGround: boolean },
+): Promise<void> {
   const s = state(player)
-  if (isDead(player) || player.gameMode === 1 || player.gameMode === 3) { resetFall(player); return }
+  if (isDead(player) || player.gameMode === 1 || player.gameMode === 3) {
+    resetFall(player)
+    return
+  }
   const last = s.lastY
   s.lastY = packet.y
   if (last === undefined) return
   const dy = packet.y - last
-  if (Math.abs(dy) > 10) { s.fallDistance = 0; return } // teleported
+  if (Math.abs(dy) > 10) {
+    s.fallDistance = 0
+    return
+  } // teleported
   const feet = await kindAt(serv, player, new Vec3(packet.x, packet.y + 0.1, packet.z))
-  if (feet.name === 'water' || feet.name === 'lava' || feet.name === 'cobweb' || feet.name === 'ladder' || feet.name === 'vine') { s.fallDistance = 0; return }
+  if (
+    feet.name === 'water' ||
+    feet.name === 'lava' ||
+    feet.name === 'cobweb' ||
+    feet.name === 'ladder' ||
+    feet.name === 'vine'
+  ) {
+    s.fallDistance = 0
+    return
+  }
   if (dy < 0) s.fallDistance -= dy
   if (packet.onGround) {
     const damage = Math.ceil(s.fallDistance - 3)
@@ -61,7 +92,10 @@ function sendAir(player: SquidPlayer, air: number): void {
 
 async function tickPlayer(serv: SquidServer, player: SquidPlayer, tick: number): Promise<void> {
   const s = state(player)
-  if (isDead(player) || player.gameMode === 1 || player.gameMode === 3) { s.burnUntil = 0; return }
+  if (isDead(player) || player.gameMode === 1 || player.gameMode === 3) {
+    s.burnUntil = 0
+    return
+  }
   const now = Date.now()
   const feet = await kindAt(serv, player, player.position.offset(0, 0.1, 0))
   const body = await kindAt(serv, player, player.position.offset(0, 1, 0))
@@ -106,20 +140,37 @@ const plugin: SquidPlugin = {
         const s = state(p)
         if (s.busy) continue
         s.busy = true
-        tickPlayer(serv, p, count).catch(() => { /* chunk gone (player left) */ }).finally(() => { s.busy = false })
+        tickPlayer(serv, p, count)
+          .catch(() => {
+            /* chunk gone (player left) */
+          })
+          .finally(() => {
+            s.busy = false
+          })
       }
     })
-    serv.on('practicePlayerRespawned', (p: SquidPlayer) => { resetFall(p); const s = state(p); s.air = MAX_AIR; s.burnUntil = 0 })
+    serv.on('practicePlayerRespawned', (p: SquidPlayer) => {
+      resetFall(p)
+      const s = state(p)
+      s.air = MAX_AIR
+      s.burnUntil = 0
+    })
   },
   player(player, serv) {
     let chain = Promise.resolve()
     const onMove = (packet: { x: number; y: number; z: number; onGround: boolean }): void => {
       // keep packets in order: each landing must see the fall accumulated before it
-      chain = chain.then(() => onPosition(serv, player, packet)).catch(() => { /* chunk gone */ })
+      chain = chain
+        .then(() => onPosition(serv, player, packet))
+        .catch(() => {
+          /* chunk gone */
+        })
     }
     player._client.on('position', onMove)
     player._client.on('position_look', onMove)
-    player._client.on('teleport_confirm', () => { chain = chain.then(() => resetFall(player)) })
+    player._client.on('teleport_confirm', () => {
+      chain = chain.then(() => resetFall(player))
+    })
     player._client.on('flying', (packet: { onGround: boolean }) => {
       const y = state(player).lastY
       if (y !== undefined) onMove({ x: player.position.x, y, z: player.position.z, onGround: packet.onGround })

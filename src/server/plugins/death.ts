@@ -22,7 +22,15 @@ export function dropInventory(serv: SquidServer, player: SquidPlayer, at: Vec3):
     const angle = Math.random() * Math.PI * 2
     const speed = Math.random() * 2
     const velocity = new Vec3(Math.cos(angle) * speed, 4, Math.sin(angle) * speed)
-    spawnItemEntity(serv, player.world, at.offset(0, 1.3, 0), it.type, Number(it.count), velocity, DEATH_DROP_PICKUP_DELAY_MS)
+    spawnItemEntity(
+      serv,
+      player.world,
+      at.offset(0, 1.3, 0),
+      it.type,
+      Number(it.count),
+      velocity,
+      DEATH_DROP_PICKUP_DELAY_MS,
+    )
     inv.updateSlot(slot, null)
     stacks++
   }

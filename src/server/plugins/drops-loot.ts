@@ -9,26 +9,57 @@
  */
 
 /** One item to spawn: its registry name and stack count. */
-export interface LootDrop { name: string; count: number }
+export interface LootDrop {
+  name: string
+  count: number
+}
 
 /** What the player held when the block broke (null/undefined = empty hand). */
-export interface LootTool { name: string; silkTouch?: boolean }
+export interface LootTool {
+  name: string
+  silkTouch?: boolean
+}
 
 /** The registry parts we read (prismarine-registry's objects are untyped, so only these fields are declared). */
 export interface LootRegistry {
   blocksByName: Record<string, { name: string; harvestTools?: Record<string, boolean> } | undefined>
   itemsByName: Record<string, { id: number } | undefined>
-  blockLoot?: Record<string, { drops: Array<{ item: string; dropChance: number; stackSizeRange: Array<number | null>; silkTouch?: boolean; noSilkTouch?: boolean }> } | undefined>
+  blockLoot?: Record<
+    string,
+    | {
+        drops: Array<{
+          item: string
+          dropChance: number
+          stackSizeRange: Array<number | null>
+          silkTouch?: boolean
+          noSilkTouch?: boolean
+        }>
+      }
+    | undefined
+  >
 }
 
 export type Random = () => number
 
 /** Vanilla counts (no Fortune) for the no-silk-touch drop of ores and similar blocks; minecraft-data's are wrong. */
 const COUNT_RANGES: Record<string, [number, number]> = {
-  coal: [1, 1], raw_iron: [1, 1], raw_gold: [1, 1], diamond: [1, 1], emerald: [1, 1], quartz: [1, 1],
-  raw_copper: [2, 5], redstone: [4, 5], lapis_lazuli: [4, 9], gold_nugget: [2, 6],
-  glowstone_dust: [2, 4], melon_slice: [3, 7], clay_ball: [4, 4], snowball: [4, 4], book: [3, 3],
-  prismarine_crystals: [2, 3], amethyst_shard: [4, 4],
+  coal: [1, 1],
+  raw_iron: [1, 1],
+  raw_gold: [1, 1],
+  diamond: [1, 1],
+  emerald: [1, 1],
+  quartz: [1, 1],
+  raw_copper: [2, 5],
+  redstone: [4, 5],
+  lapis_lazuli: [4, 9],
+  gold_nugget: [2, 6],
+  glowstone_dust: [2, 4],
+  melon_slice: [3, 7],
+  clay_ball: [4, 4],
+  snowball: [4, 4],
+  book: [3, 3],
+  prismarine_crystals: [2, 3],
+  amethyst_shard: [4, 4],
 }
 
 /** Sapling chance per leaves block (vanilla 1/20, jungle 1/40). Mangrove leaves drop no sapling. */
@@ -44,7 +75,8 @@ function leavesLoot(block: string, tool: LootTool | null | undefined, rng: Rando
   if (isShears(tool) || tool?.silkTouch) return [{ name: block, count: 1 }]
   const out: LootDrop[] = []
   const sapling = SAPLING_OF[block] ?? block.replace(/_leaves$/, '_sapling')
-  if (block !== 'mangrove_leaves' && reg.itemsByName[sapling] && rng() < (SAPLING_CHANCE[block] ?? 1 / 20)) out.push({ name: sapling, count: 1 })
+  if (block !== 'mangrove_leaves' && reg.itemsByName[sapling] && rng() < (SAPLING_CHANCE[block] ?? 1 / 20))
+    out.push({ name: sapling, count: 1 })
   if (rng() < 0.02) out.push({ name: 'stick', count: intBetween(rng, 1, 2) })
   if (APPLE_LEAVES.has(block) && rng() < 0.005) out.push({ name: 'apple', count: 1 })
   return out
@@ -59,14 +91,25 @@ function grassLoot(block: string, tool: LootTool | null | undefined, rng: Random
   return rng() < 1 / 8 ? [{ name: 'wheat_seeds', count: 1 }] : []
 }
 
-const SPECIAL: Record<string, (block: string, tool: LootTool | null | undefined, rng: Random, reg: LootRegistry) => LootDrop[]> = {
+const SPECIAL: Record<
+  string,
+  (block: string, tool: LootTool | null | undefined, rng: Random, reg: LootRegistry) => LootDrop[]
+> = {
   gravel: (_b, tool, rng) => [{ name: !tool?.silkTouch && rng() < 0.1 ? 'flint' : 'gravel', count: 1 }],
   grass: (b, t, r) => grassLoot(b, t, r),
   fern: (b, t, r) => grassLoot(b, t, r),
   tall_grass: (b, t, r) => grassLoot(b, t, r),
   large_fern: (b, t, r) => grassLoot(b, t, r),
-  dead_bush: (_b, tool, rng) => (isShears(tool) ? [{ name: 'dead_bush', count: 1 }] : [{ name: 'stick', count: intBetween(rng, 0, 2) }].filter((d) => d.count > 0)),
-  cobweb: (_b, tool) => (isShears(tool) || tool?.silkTouch ? [{ name: 'cobweb', count: 1 }] : tool?.name.endsWith('_sword') ? [{ name: 'string', count: 1 }] : []),
+  dead_bush: (_b, tool, rng) =>
+    isShears(tool)
+      ? [{ name: 'dead_bush', count: 1 }]
+      : [{ name: 'stick', count: intBetween(rng, 0, 2) }].filter((d) => d.count > 0),
+  cobweb: (_b, tool) =>
+    isShears(tool) || tool?.silkTouch
+      ? [{ name: 'cobweb', count: 1 }]
+      : tool?.name.endsWith('_sword')
+        ? [{ name: 'string', count: 1 }]
+        : [],
 }
 
 /** True when `tool` may harvest `block` (blocks without harvestTools drop with anything, even a bare hand). */
@@ -79,7 +122,12 @@ export function canHarvest(reg: LootRegistry, block: string, tool: LootTool | nu
 }
 
 /** The items a block drops when broken in survival with `tool`. Unknown blocks (air, water, barrier ...) drop nothing. */
-export function rollBlockLoot(reg: LootRegistry, block: string, tool: LootTool | null | undefined, rng: Random = Math.random): LootDrop[] {
+export function rollBlockLoot(
+  reg: LootRegistry,
+  block: string,
+  tool: LootTool | null | undefined,
+  rng: Random = Math.random,
+): LootDrop[] {
   if (!canHarvest(reg, block, tool)) return []
   if (block.endsWith('_leaves')) return leavesLoot(block, tool, rng, reg)
   const special = SPECIAL[block]

@@ -12,8 +12,18 @@ import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
 import { rollBlockLoot, type LootRegistry, type LootTool } from './drops-loot.js'
 import { spawnItemDrop } from './drops-items.js'
 
-interface DugData { position: Vec3; block: { name: string; type: number }; dropBlock: boolean; practiceDrop?: boolean }
-interface HeldItem { type: number; count: number; name?: string; enchants?: Array<{ name: string }> }
+interface DugData {
+  position: Vec3
+  block: { name: string; type: number }
+  dropBlock: boolean
+  practiceDrop?: boolean
+}
+interface HeldItem {
+  type: number
+  count: number
+  name?: string
+  enchants?: Array<{ name: string }>
+}
 
 /** The tool in the player's main hand, in loot terms. */
 export function heldTool(serv: SquidServer, player: SquidPlayer): LootTool | null {
@@ -23,7 +33,11 @@ export function heldTool(serv: SquidServer, player: SquidPlayer): LootTool | nul
   const name = (serv.registry.items[item.type] as { name: string } | undefined)?.name ?? item.name
   if (!name) return null
   let silkTouch = false
-  try { silkTouch = (item.enchants ?? []).some((e) => e.name === 'silk_touch') } catch { /* item without nbt */ }
+  try {
+    silkTouch = (item.enchants ?? []).some((e) => e.name === 'silk_touch')
+  } catch {
+    /* item without nbt */
+  }
   return { name, silkTouch }
 }
 
@@ -38,7 +52,8 @@ const plugin: SquidPlugin = {
   server(serv) {
     const loot = serv.registry.blockLoot as Record<string, unknown> | undefined
     if (loot) {
-      for (const b of serv.registry.blocksArray as Array<{ name: string }>) if (!loot[b.name]) loot[b.name] = { block: b.name, drops: [] }
+      for (const b of serv.registry.blocksArray as Array<{ name: string }>)
+        if (!loot[b.name]) loot[b.name] = { block: b.name, drops: [] }
     }
   },
   player(player, serv) {

@@ -28,26 +28,50 @@ export interface FurnaceState {
   cookingProgress: number
   cookingTotalTime: number
 }
-const newState = (): FurnaceState => ({ items: [null, null, null], litTime: 0, litDuration: 0, cookingProgress: 0, cookingTotalTime: COOK_TICKS })
+const newState = (): FurnaceState => ({
+  items: [null, null, null],
+  litTime: 0,
+  litDuration: 0,
+  cookingProgress: 0,
+  cookingTotalTime: COOK_TICKS,
+})
 
 export class FurnaceMenu extends Menu implements PositionedMenu {
-  constructor(session: Session, private readonly player: SquidPlayer, readonly world: unknown, readonly pos: Vec3,
-    private readonly state: FurnaceState, table: SmeltingTable, private readonly valid: () => Promise<boolean>) {
+  constructor(
+    session: Session,
+    private readonly player: SquidPlayer,
+    readonly world: unknown,
+    readonly pos: Vec3,
+    private readonly state: FurnaceState,
+    table: SmeltingTable,
+    private readonly valid: () => Promise<boolean>,
+  ) {
     super(session, 'minecraft:furnace', 'container.furnace')
     const st = state
     this.addSlot({
       get: () => st.items[0] ?? null,
       set: (item) => {
-        if (!(item && sameItem(item, st.items[0]))) { st.cookingTotalTime = COOK_TICKS; st.cookingProgress = 0 }
+        if (!(item && sameItem(item, st.items[0]))) {
+          st.cookingTotalTime = COOK_TICKS
+          st.cookingProgress = 0
+        }
         st.items[0] = item
       },
     })
     this.addSlot({
       get: () => st.items[1] ?? null,
-      set: (item) => { st.items[1] = item },
+      set: (item) => {
+        st.items[1] = item
+      },
       mayPlace: (item) => table.isFuel(item.type) || (item.name === 'bucket' && !st.items[1]),
     })
-    this.addSlot({ get: () => st.items[2] ?? null, set: (item) => { st.items[2] = item }, mayPlace: () => false })
+    this.addSlot({
+      get: () => st.items[2] ?? null,
+      set: (item) => {
+        st.items[2] = item
+      },
+      mayPlace: () => false,
+    })
     addPlayerSlots(this, session.inv as InventoryStore)
     this.isSmeltable = (s) => table.resultFor(s.type) !== undefined
     this.isFuel = (s) => table.isFuel(s.type)
@@ -71,7 +95,9 @@ export class FurnaceMenu extends Menu implements PositionedMenu {
     })
   }
 
-  override async stillValid(): Promise<boolean> { return inReach(this.player, this.pos) && this.valid() }
+  override async stillValid(): Promise<boolean> {
+    return inReach(this.player, this.pos) && this.valid()
+  }
 }
 
 /** One vanilla furnace tick; returns whether the lit state flipped. */
@@ -91,7 +117,8 @@ export function tickFurnace(st: FurnaceState, table: SmeltingTable, stacks: Stac
     if (st.litTime <= 0 && canBurn() && fuel) {
       st.litTime = table.burnTime(fuel.type)
       st.litDuration = st.litTime
-      if (st.litTime > 0) st.items[1] = fuel.name === 'lava_bucket' ? stacks.make('bucket', 1) : stacks.withCount(fuel, countOf(fuel) - 1)
+      if (st.litTime > 0)
+        st.items[1] = fuel.name === 'lava_bucket' ? stacks.make('bucket', 1) : stacks.withCount(fuel, countOf(fuel) - 1)
     }
     if (st.litTime > 0 && canBurn()) {
       st.cookingProgress++
@@ -109,10 +136,23 @@ export function tickFurnace(st: FurnaceState, table: SmeltingTable, stacks: Stac
   return wasLit !== st.litTime > 0
 }
 
-interface WorldLike { getBlockType(p: Vec3): Promise<number>; getBlockStateId(p: Vec3): Promise<number> }
-type BlockApi = { fromStateId(id: number, biome: number): { getProperties(): Record<string, unknown> }; fromProperties(name: string, props: Record<string, unknown>, biome: number): { stateId: number } }
+interface WorldLike {
+  getBlockType(p: Vec3): Promise<number>
+  getBlockStateId(p: Vec3): Promise<number>
+}
+type BlockApi = {
+  fromStateId(id: number, biome: number): { getProperties(): Record<string, unknown> }
+  fromProperties(name: string, props: Record<string, unknown>, biome: number): { stateId: number }
+}
 
-async function setLit(serv: SquidServer, world: WorldLike, pos: Vec3, lit: boolean, Block: BlockApi, furnaceId: number): Promise<void> {
+async function setLit(
+  serv: SquidServer,
+  world: WorldLike,
+  pos: Vec3,
+  lit: boolean,
+  Block: BlockApi,
+  furnaceId: number,
+): Promise<void> {
   if ((await world.getBlockType(pos)) !== furnaceId) return
   const props = Block.fromStateId(await world.getBlockStateId(pos), 0).getProperties()
   const stateId = Block.fromProperties('furnace', { ...props, lit }, 0).stateId
@@ -129,7 +169,10 @@ const plugin: SquidPlugin = {
     const store = new BlockStore<FurnaceState>(serv, ['furnace'], newState, (s) => s.items)
     const worlds = new Set<unknown>()
 
-    const onBlockInteraction = serv.onBlockInteraction as (name: string, h: (d: { block: { position: Vec3 }; player: SquidPlayer }) => boolean) => void
+    const onBlockInteraction = serv.onBlockInteraction as (
+      name: string,
+      h: (d: { block: { position: Vec3 }; player: SquidPlayer }) => boolean,
+    ) => void
     onBlockInteraction('furnace', ({ block, player }) => {
       const held = player.inventory.slots[36 + Number(player.heldItemSlot ?? 0)]
       if (player.crouching && held) return false
@@ -149,7 +192,10 @@ const plugin: SquidPlugin = {
           const idle = state.litTime <= 0 && state.cookingProgress <= 0 && !(state.items[0] && state.items[1])
           if (idle) continue
           const flipped = tickFurnace(state, table, stacks)
-          if (flipped) void setLit(serv, world as WorldLike, pos, state.litTime > 0, Block, furnaceId).catch((err: unknown) => log.error('furnace lit state failed', { err }))
+          if (flipped)
+            void setLit(serv, world as WorldLike, pos, state.litTime > 0, Block, furnaceId).catch((err: unknown) =>
+              log.error('furnace lit state failed', { err }),
+            )
           for (const s of viewers(serv, (m) => isPositionedAt(m, world, pos))) s.sync()
         }
       }

@@ -7,7 +7,7 @@
  * per 4 s costing 6 exhaustion; full food with saturation: fast regen every 0.5 s) and starvation at food 0 (1 damage
  * per 4 s, down to 10 hp on easy, 1 on normal, death on hard). Creative and spectator players take no damage.
  */
-import { Vec3 } from 'vec3'
+import type { Vec3 } from 'vec3'
 import type { SquidEntity, SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
 import { DAMAGE_TYPE, playSound, sendHurt } from '../mobs/creature.js'
 import { addExhaustion } from './hunger.js'
@@ -20,7 +20,13 @@ const SLOW_REGEN_TICKS = 80
 const FAST_REGEN_TICKS = 10
 const STARVE_TICKS = 80
 
-interface HealthState { invulnerableUntil: number; lastDamage: number; dead: boolean; regenTicks: number; starveTicks: number }
+interface HealthState {
+  invulnerableUntil: number
+  lastDamage: number
+  dead: boolean
+  regenTicks: number
+  starveTicks: number
+}
 
 function state(player: SquidPlayer): HealthState {
   let s = player.practiceHealth as HealthState | undefined
@@ -37,7 +43,11 @@ export function isDead(player: SquidPlayer): boolean {
 
 /** Send update_health with the player's current health, food and saturation. */
 export function sendHealth(player: SquidPlayer): void {
-  player._client.write('update_health', { health: player.health, food: Number(player.food ?? 20), foodSaturation: Number(player.foodSaturation ?? 0) })
+  player._client.write('update_health', {
+    health: player.health,
+    food: Number(player.food ?? 20),
+    foodSaturation: Number(player.foodSaturation ?? 0),
+  })
 }
 
 export function setHealth(player: SquidPlayer, health: number): void {
@@ -49,7 +59,14 @@ export function setHealth(player: SquidPlayer, health: number): void {
  * Damage a player; returns true when damage was applied. `cause` is a vanilla damage type name (fall, lava, drown,
  * in_wall, starve, mob_attack, player_attack, ...). `force` ignores invulnerability and game mode (/kill).
  */
-export function hurtPlayer(serv: SquidServer, player: SquidPlayer, amount: number, cause: string, attacker?: SquidEntity, force = false): boolean {
+export function hurtPlayer(
+  serv: SquidServer,
+  player: SquidPlayer,
+  amount: number,
+  cause: string,
+  attacker?: SquidEntity,
+  force = false,
+): boolean {
   const s = state(player)
   if (s.dead || player.health <= 0 || amount <= 0) return false
   if (!force && (player.gameMode === 1 || player.gameMode === 3)) return false
@@ -76,10 +93,22 @@ function knockPlayer(player: SquidPlayer, from: Vec3): void {
   let dx = player.position.x - from.x
   let dz = player.position.z - from.z
   const len = Math.hypot(dx, dz)
-  if (len < 1e-4) { dx = 0; dz = 0 } else { dx /= len; dz /= len }
+  if (len < 1e-4) {
+    dx = 0
+    dz = 0
+  } else {
+    dx /= len
+    dz /= len
+  }
   const clamp = (v: number): number => Math.max(-8000, Math.min(8000, Math.round(v * 8000)))
   const velocity = { x: clamp(dx * 0.4), y: clamp(0.36), z: clamp(dz * 0.4) }
-  player._client.write('entity_velocity', { entityId: player.id, velocity, velocityX: velocity.x, velocityY: velocity.y, velocityZ: velocity.z })
+  player._client.write('entity_velocity', {
+    entityId: player.id,
+    velocity,
+    velocityX: velocity.x,
+    velocityY: velocity.y,
+    velocityZ: velocity.z,
+  })
 }
 
 function die(serv: SquidServer, player: SquidPlayer, cause: string, attacker?: SquidEntity): void {
@@ -88,12 +117,20 @@ function die(serv: SquidServer, player: SquidPlayer, cause: string, attacker?: S
   const others = player._writeOthersNearby as (n: string, p: Record<string, unknown>) => void
   others('entity_status', { entityId: player.id, entityStatus: 3 })
   const by = attacker ? (attacker.type === 'player' ? String(attacker.username) : String(attacker.name)) : undefined
-  const text = cause === 'fall' ? `${player.username} hit the ground too hard`
-    : cause === 'lava' ? `${player.username} tried to swim in lava`
-      : cause === 'drown' ? `${player.username} drowned`
-        : cause === 'in_wall' ? `${player.username} suffocated in a wall`
-          : cause === 'starve' ? `${player.username} starved to death`
-            : by ? `${player.username} was slain by ${by}` : `${player.username} died`
+  const text =
+    cause === 'fall'
+      ? `${player.username} hit the ground too hard`
+      : cause === 'lava'
+        ? `${player.username} tried to swim in lava`
+        : cause === 'drown'
+          ? `${player.username} drowned`
+          : cause === 'in_wall'
+            ? `${player.username} suffocated in a wall`
+            : cause === 'starve'
+              ? `${player.username} starved to death`
+              : by
+                ? `${player.username} was slain by ${by}`
+                : `${player.username} died`
   ;(serv.broadcast as ((m: string) => void) | undefined)?.(text)
   player.emit('practiceDeath', { cause, attacker })
   serv.emit('practicePlayerDied', player, cause, attacker)

@@ -10,19 +10,44 @@
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
 import { addItems, inventory, itemClass } from '../items.js'
 
-const ALWAYS_EDIBLE = new Set(['golden_apple', 'enchanted_golden_apple', 'chorus_fruit', 'suspicious_stew', 'honey_bottle'])
-const LEFTOVER: Record<string, string> = { mushroom_stew: 'bowl', rabbit_stew: 'bowl', beetroot_soup: 'bowl', suspicious_stew: 'bowl', honey_bottle: 'glass_bottle' }
+const ALWAYS_EDIBLE = new Set([
+  'golden_apple',
+  'enchanted_golden_apple',
+  'chorus_fruit',
+  'suspicious_stew',
+  'honey_bottle',
+])
+const LEFTOVER: Record<string, string> = {
+  mushroom_stew: 'bowl',
+  rabbit_stew: 'bowl',
+  beetroot_soup: 'bowl',
+  suspicious_stew: 'bowl',
+  honey_bottle: 'glass_bottle',
+}
 
-interface HungerState { exhaustion: number; sprinting: boolean; lastPos?: { x: number; y: number; z: number }; onGround: boolean; eating?: { slot: number; type: number; timer: NodeJS.Timeout } }
+interface HungerState {
+  exhaustion: number
+  sprinting: boolean
+  lastPos?: { x: number; y: number; z: number }
+  onGround: boolean
+  eating?: { slot: number; type: number; timer: NodeJS.Timeout }
+}
 
 function state(player: SquidPlayer): HungerState {
   let s = player.practiceHunger as HungerState | undefined
-  if (!s) { s = { exhaustion: 0, sprinting: false, onGround: true }; player.practiceHunger = s }
+  if (!s) {
+    s = { exhaustion: 0, sprinting: false, onGround: true }
+    player.practiceHunger = s
+  }
   return s
 }
 
 function sendHealth(player: SquidPlayer): void {
-  player._client.write('update_health', { health: player.health, food: Number(player.food ?? 20), foodSaturation: Number(player.foodSaturation ?? 0) })
+  player._client.write('update_health', {
+    health: player.health,
+    food: Number(player.food ?? 20),
+    foodSaturation: Number(player.foodSaturation ?? 0),
+  })
 }
 
 /** Add exhaustion (vanilla units, capped at 40) and spend it on saturation/food. */
@@ -69,7 +94,9 @@ function finishEating(serv: SquidServer, player: SquidPlayer, slot: number, type
   player._client.write('entity_status', status)
   ;(player._writeOthersNearby as (n: string, p: Record<string, unknown>) => void)('entity_status', status)
   const count = Number(item.count)
-  const leftover = LEFTOVER[data.name] ? serv.registry.itemsByName[LEFTOVER[data.name]!]?.id as number | undefined : undefined
+  const leftover = LEFTOVER[data.name]
+    ? (serv.registry.itemsByName[LEFTOVER[data.name]!]?.id as number | undefined)
+    : undefined
   if (count <= 1) {
     const Item = itemClass(serv)
     inv.updateSlot(slot, leftover !== undefined ? new Item(leftover, 1) : null)
@@ -115,7 +142,8 @@ const plugin: SquidPlugin = {
       const inWater = player.practiceInWater === true
       if (inWater) addExhaustion(player, 0.01 * d)
       else if (s.sprinting) addExhaustion(player, 0.1 * d)
-      if (wasOnGround && !packet.onGround && packet.y > last.y && !inWater) addExhaustion(player, s.sprinting ? 0.2 : 0.05)
+      if (wasOnGround && !packet.onGround && packet.y > last.y && !inWater)
+        addExhaustion(player, s.sprinting ? 0.2 : 0.05)
     }
     player._client.on('position', onMove)
     player._client.on('position_look', onMove)
@@ -134,7 +162,9 @@ const plugin: SquidPlugin = {
       const type = item.type
       s.eating = { slot, type, timer: setTimeout(() => finishEating(serv, player, slot, type), durationMs) }
     })
-    player._client.on('block_dig', (packet: { status: number }) => { if (packet.status === 5) stopEating(player) })
+    player._client.on('block_dig', (packet: { status: number }) => {
+      if (packet.status === 5) stopEating(player)
+    })
     player._client.on('held_item_slot', () => stopEating(player))
     player._client.on('end', () => stopEating(player))
   },

@@ -5,11 +5,14 @@
 import type { SquidPlugin } from '../squid.js'
 import playerVisibility from './player-visibility.js'
 import tell from './tell.js'
+import playerChat from './player-chat.js'
+import commandLog from './command-log.js'
 import dropsItems from './drops-items.js'
 import drops from './drops.js'
 import spawnPoint from './spawn-point.js'
 import admin from './admin.js'
 import adminEntities from './admin-entities.js'
+import adminAck from './admin-ack.js'
 import time from './time.js'
 import weather from './weather.js'
 import health from './health.js'
@@ -26,15 +29,24 @@ import placeFix from './place-fix.js'
 import crafting from './crafting.js'
 import furnace from './furnace.js'
 import chest from './chest.js'
+import sound from './sound.js'
+import light from './light.js'
+import notice from './notice.js'
 
 export const plugins: SquidPlugin[] = [
+  sound,
+  light,
+  notice,
   playerVisibility,
   tell,
+  playerChat,
+  commandLog,
   dropsItems,
   drops,
   spawnPoint,
   admin,
   adminEntities,
+  adminAck,
   time,
   weather,
   health,

@@ -7,7 +7,15 @@
  */
 import type { SquidPlugin, SquidServer } from '../squid.js'
 import { registerBrain, startCreatureAI } from '../mobs/ai.js'
-import { alivePlayers, creatures, DAMAGE_TYPE, hurtCreature, removeCreature, spawnCreature, type Creature } from '../mobs/creature.js'
+import {
+  alivePlayers,
+  creatures,
+  DAMAGE_TYPE,
+  hurtCreature,
+  removeCreature,
+  spawnCreature,
+  type Creature,
+} from '../mobs/creature.js'
 import { naturalSpawning } from '../mobs/practice.js'
 import { creaturesNear, findSurface, randomColumnAround } from '../mobs/spawning.js'
 import { NATURAL_CREATURE_LIMIT } from './animals.js'
@@ -30,7 +38,10 @@ function setBurning(e: Creature, burning: boolean): void {
   if (Boolean(e.practiceBurning) === burning) return
   e.practiceBurning = burning
   const entry = { key: FLAGS_INDEX, type: 'byte', value: burning ? 0x01 : 0 }
-  ;(e._writeOthersNearby as (n: string, p: Record<string, unknown>) => void)('entity_metadata', { entityId: e.id, metadata: [entry] })
+  ;(e._writeOthersNearby as (n: string, p: Record<string, unknown>) => void)('entity_metadata', {
+    entityId: e.id,
+    metadata: [entry],
+  })
 }
 
 function zombieBrain(serv: SquidServer, e: Creature, now: number): { speed: number } {
@@ -38,16 +49,25 @@ function zombieBrain(serv: SquidServer, e: Creature, now: number): { speed: numb
   const day = !isNight(serv)
   if (day) {
     const watched = alivePlayers(serv).some((p) => p.world === e.world && p.position.distanceTo(e.position) < 32)
-    if (!watched && e.practiceNatural) { removeCreature(serv, e); return { speed: 0 } }
+    if (!watched && e.practiceNatural) {
+      removeCreature(serv, e)
+      return { speed: 0 }
+    }
     setBurning(e, true)
-    if (now - (c.lastBurnAt ?? 0) >= 1000) { c.lastBurnAt = now; hurtCreature(serv, e, 1, DAMAGE_TYPE.on_fire!) }
+    if (now - (c.lastBurnAt ?? 0) >= 1000) {
+      c.lastBurnAt = now
+      hurtCreature(serv, e, 1, DAMAGE_TYPE.on_fire!)
+    }
   } else setBurning(e, false)
   let target
   let best = FOLLOW_RANGE
   for (const p of alivePlayers(serv)) {
     if (p.world !== e.world) continue
     const d = p.position.distanceTo(e.position)
-    if (d < best) { best = d; target = p }
+    if (d < best) {
+      best = d
+      target = p
+    }
   }
   if (!target) {
     if (c.nextThinkAt <= now) {
@@ -62,7 +82,10 @@ function zombieBrain(serv: SquidServer, e: Creature, now: number): { speed: numb
   const reach = horizontal < 1.6 && Math.abs(target.position.y - e.position.y) < 1.5
   if (reach && now >= c.attackReadyAt) {
     c.attackReadyAt = now + ATTACK_COOLDOWN_MS
-    ;(e._writeOthersNearby as (n: string, p: Record<string, unknown>) => void)('animation', { entityId: e.id, animation: 0 })
+    ;(e._writeOthersNearby as (n: string, p: Record<string, unknown>) => void)('animation', {
+      entityId: e.id,
+      animation: 0,
+    })
     const dmg = zombieDamage(serv)
     if (dmg > 0) hurtPlayer(serv, target, dmg, 'mob_attack', e)
   }
@@ -78,7 +101,9 @@ const plugin: SquidPlugin = {
     serv.on('tick', (_delta: number, count: number) => {
       if (count % SPAWN_EVERY_TICKS !== 0 || spawning || !isNight(serv) || !naturalSpawning(serv, 'mobs')) return
       if (Number(serv.difficulty ?? 1) <= 0 || creatures(serv).length >= NATURAL_CREATURE_LIMIT) return
-      const candidates = alivePlayers(serv).filter((p) => creaturesNear(serv, p.position, 64, (e) => e.creature.info.hostile).length < ZOMBIE_CAP)
+      const candidates = alivePlayers(serv).filter(
+        (p) => creaturesNear(serv, p.position, 64, (e) => e.creature.info.hostile).length < ZOMBIE_CAP,
+      )
       if (candidates.length === 0 || Math.random() > 0.5) return
       const player = candidates[Math.floor(Math.random() * candidates.length)]!
       spawning = true
@@ -89,8 +114,12 @@ const plugin: SquidPlugin = {
           const z = spawnCreature(serv, 'zombie', player.world, spot.pos)
           if (z) z.practiceNatural = true
         })
-        .catch(() => { /* chunk not available */ })
-        .finally(() => { spawning = false })
+        .catch(() => {
+          /* chunk not available */
+        })
+        .finally(() => {
+          spawning = false
+        })
     })
   },
 }

@@ -17,25 +17,85 @@ import { logger } from '../../util/log.js'
 import { countOf, sameItem, Stacks, type Stack } from '../windows/stack.js'
 
 type Listener = (...args: any[]) => void // eslint-disable-line @typescript-eslint/no-explicit-any -- EventEmitter listeners are untyped
-interface Emitter { listeners(ev: string): Listener[]; removeListener(ev: string, l: Listener): void; on(ev: string, l: Listener): void }
-interface PlacePacket { location: { x: number; y: number; z: number }; direction: number; hand?: number; cursorY?: number }
-interface WorldBlock { type: number; name: string; position?: Vec3; direction?: number }
-interface Inventory { slots: Array<Stack | null | undefined>; updateSlot(slot: number, item: Stack | null): void }
-interface BlockInfo { id: number; name: string; material?: string; minStateId: number }
+interface Emitter {
+  listeners(ev: string): Listener[]
+  removeListener(ev: string, l: Listener): void
+  on(ev: string, l: Listener): void
+}
+interface PlacePacket {
+  location: { x: number; y: number; z: number }
+  direction: number
+  hand?: number
+  cursorY?: number
+}
+interface WorldBlock {
+  type: number
+  name: string
+  position?: Vec3
+  direction?: number
+}
+interface Inventory {
+  slots: Array<Stack | null | undefined>
+  updateSlot(slot: number, item: Stack | null): void
+}
+interface BlockInfo {
+  id: number
+  name: string
+  material?: string
+  minStateId: number
+}
 /** What the client held when it sent the packet: the slot it used and a copy of the stack in it. */
-interface Held { slot: number; item: Stack | null }
+interface Held {
+  slot: number
+  item: Stack | null
+}
 
 const log = logger('server.place')
 
-const DIRECTION_VECTORS = [new Vec3(0, -1, 0), new Vec3(0, 1, 0), new Vec3(0, 0, -1), new Vec3(0, 0, 1), new Vec3(-1, 0, 0), new Vec3(1, 0, 0)]
+const DIRECTION_VECTORS = [
+  new Vec3(0, -1, 0),
+  new Vec3(0, 1, 0),
+  new Vec3(0, 0, -1),
+  new Vec3(0, 0, 1),
+  new Vec3(-1, 0, 0),
+  new Vec3(1, 0, 0),
+]
 const DIRECTION_AXIS = ['y', 'y', 'z', 'z', 'x', 'x']
 const FACINGS = ['north', 'east', 'south', 'west']
-const MATERIAL_SOUND: Record<string, string> = { rock: 'stone', dirt: 'grass', plant: 'grass', wool: 'cloth', web: 'cloth', wood: 'wood' }
+const MATERIAL_SOUND: Record<string, string> = {
+  rock: 'stone',
+  dirt: 'grass',
+  plant: 'grass',
+  wool: 'cloth',
+  web: 'cloth',
+  wood: 'wood',
+}
 /** Blocks vanilla 1.20.2 lets a placed block replace (`canBeReplaced`; snow layers are left out). */
 export const REPLACEABLE = new Set([
-  'air', 'cave_air', 'void_air', 'water', 'lava', 'grass', 'short_grass', 'fern', 'tall_grass', 'large_fern', 'dead_bush',
-  'vine', 'glow_lichen', 'fire', 'soul_fire', 'seagrass', 'tall_seagrass', 'structure_void', 'light', 'bubble_column',
-  'crimson_roots', 'warped_roots', 'nether_sprouts', 'hanging_roots',
+  'air',
+  'cave_air',
+  'void_air',
+  'water',
+  'lava',
+  'grass',
+  'short_grass',
+  'fern',
+  'tall_grass',
+  'large_fern',
+  'dead_bush',
+  'vine',
+  'glow_lichen',
+  'fire',
+  'soul_fire',
+  'seagrass',
+  'tall_seagrass',
+  'structure_void',
+  'light',
+  'bubble_column',
+  'crimson_roots',
+  'warped_roots',
+  'nether_sprouts',
+  'hanging_roots',
 ])
 
 /** Snapshot of the held stack, taken when the packet arrives (before anything else of the player is handled). */
@@ -44,7 +104,14 @@ function heldNow(player: SquidPlayer, inv: Inventory, stacks: Stacks, hand: numb
   return { slot, item: stacks.copy(inv.slots[slot]) }
 }
 
-async function place(serv: SquidServer, player: SquidPlayer, inv: Inventory, stacks: Stacks, p: PlacePacket, held: Held): Promise<void> {
+async function place(
+  serv: SquidServer,
+  player: SquidPlayer,
+  inv: Inventory,
+  stacks: Stacks,
+  p: PlacePacket,
+  held: Held,
+): Promise<void> {
   const registry = serv.registry
   const blocks = registry.blocks as Record<number, BlockInfo | undefined>
   const world = player.world as unknown as { getBlock(pos: Vec3): Promise<WorldBlock> }
@@ -63,18 +130,29 @@ async function place(serv: SquidServer, player: SquidPlayer, inv: Inventory, sta
   const placedPosition = referencePosition.plus(directionVector)
   if (placedPosition.equals(player.position.floored())) return
   const there = await world.getBlock(placedPosition)
-  if (!REPLACEABLE.has(there.name)) { log.debug('placement into an occupied position refused', { at: placedPosition, there: there.name }); return }
+  if (!REPLACEABLE.has(there.name)) {
+    log.debug('placement into an occupied position refused', { at: placedPosition, there: there.name })
+    return
+  }
 
   const dx = player.position.x - (placedPosition.x + 0.5)
   const dz = player.position.z - (placedPosition.z + 0.5)
-  const angle = Math.atan2(dx, -dz) * 180 / Math.PI + 180 // [0, 360[
+  const angle = (Math.atan2(dx, -dz) * 180) / Math.PI + 180 // [0, 360[
   const cursorY = serv.supportFeature('blockPlaceHasIntCursor') ? Number(p.cursorY ?? 0) / 16 : Number(p.cursorY ?? 0)
   const half = p.direction === 0 ? 'top' : p.direction === 1 ? 'bottom' : cursorY > 0.5 ? 'top' : 'bottom'
-  const placeItem = serv.placeItem as (d: Record<string, unknown>) => Promise<{ id?: number; data?: number }> | { id?: number; data?: number }
+  const placeItem = serv.placeItem as (
+    d: Record<string, unknown>,
+  ) => Promise<{ id?: number; data?: number }> | { id?: number; data?: number }
   const { id, data } = await placeItem({
-    item, angle, direction: p.direction, player, referencePosition, placedPosition, directionVector,
+    item,
+    angle,
+    direction: p.direction,
+    player,
+    referencePosition,
+    placedPosition,
+    directionVector,
     properties: {
-      rotation: Math.floor(angle / 22.5 + 0.5) & 0xF,
+      rotation: Math.floor(angle / 22.5 + 0.5) & 0xf,
       axis: DIRECTION_AXIS[p.direction],
       facing: FACINGS[Math.floor(angle / 90 + 0.5) & 0x3],
       half,
@@ -87,12 +165,22 @@ async function place(serv: SquidServer, player: SquidPlayer, inv: Inventory, sta
   // Commit synchronously: one item from the slot the client used, only if it still holds that item.
   if (player.gameMode === 0) {
     const cur = inv.slots[held.slot] ?? null
-    if (!sameItem(cur, item)) { log.debug('held stack changed before the placement committed', { slot: held.slot }); return }
+    if (!sameItem(cur, item)) {
+      log.debug('held stack changed before the placement committed', { slot: held.slot })
+      return
+    }
     inv.updateSlot(held.slot, stacks.withCount(cur!, countOf(cur) - 1))
   }
   const playSound = serv.playSound as (s: string, w: unknown, pos: Vec3, o: Record<string, unknown>) => void
-  playSound('dig.' + (MATERIAL_SOUND[info.material ?? 'rock'] ?? 'stone'), player.world, placedPosition.offset(0.5, 0.5, 0.5), { pitch: 0.8 })
-  const stateId = serv.supportFeature('theFlattening') ? info.minStateId + Number(data ?? 0) : (info.id << 4) | Number(data ?? 0)
+  playSound(
+    `dig.${MATERIAL_SOUND[info.material ?? 'rock'] ?? 'stone'}`,
+    player.world,
+    placedPosition.offset(0.5, 0.5, 0.5),
+    { pitch: 0.8 },
+  )
+  const stateId = serv.supportFeature('theFlattening')
+    ? info.minStateId + Number(data ?? 0)
+    : (info.id << 4) | Number(data ?? 0)
   const setBlock = player.setBlock as (pos: Vec3, state: number) => Promise<void> | void
   await setBlock.call(player, placedPosition, stateId)
 }
@@ -108,7 +196,11 @@ export function installPlacement(player: SquidPlayer, serv: SquidServer): void {
   let queue: Promise<void> = Promise.resolve()
   client.on('block_place', (p: PlacePacket) => {
     const held = heldNow(player, inv, stacks, p.hand)
-    queue = queue.then(() => place(serv, player, inv, stacks, p, held)).catch((err: unknown) => { log.error('block placement failed', { err }) })
+    queue = queue
+      .then(() => place(serv, player, inv, stacks, p, held))
+      .catch((err: unknown) => {
+        log.error('block placement failed', { err })
+      })
   })
 }
 
@@ -116,7 +208,9 @@ const plugin: SquidPlugin = {
   name: 'place-fix',
   player(player, serv) {
     const p = player as unknown as { once(ev: string, l: () => void): void }
-    p.once('asap', () => { installPlacement(player, serv) })
+    p.once('asap', () => {
+      installPlacement(player, serv)
+    })
   },
 }
 export default plugin

@@ -4,7 +4,9 @@
  *    clients as entity type 0 — an allay. We set the registry's `player` type id as soon as the player exists;
  * 2. the tab list of existing players is written to everyone *except* the newcomer (`_sendPlayerList` uses
  *    `_writeOthers`), so late joiners cannot name earlier players. Right before the newcomer's first
- *    `updateAndSpawn` we send it the other players' `player_info`, so spawned players arrive with their names.
+ *    `updateAndSpawn` we send it the other players' `player_info`, so spawned players arrive with their names;
+ * 3. on 1.19.3+ a leaving player is announced with a `player_info` "remove" bit that no longer exists, so clients
+ *    never learn that the player left: we send the `player_remove` packet to everyone still online.
  */
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
 
@@ -26,7 +28,13 @@ function sendOthersTo(player: SquidPlayer, serv: SquidServer): void {
   } else {
     player._client.write('player_info', {
       action: 'add_player',
-      data: others.map((o) => ({ uuid: o.uuid, name: o.username, properties: o.profileProperties ?? [], gamemode: o.gameMode, ping: client(o).latency ?? 0 })),
+      data: others.map((o) => ({
+        uuid: o.uuid,
+        name: o.username,
+        properties: o.profileProperties ?? [],
+        gamemode: o.gameMode,
+        ping: client(o).latency ?? 0,
+      })),
     })
   }
 }
@@ -39,8 +47,19 @@ const plugin: SquidPlugin = {
     const original = player.updateAndSpawn as () => void
     let first = true
     player.updateAndSpawn = () => {
-      if (first) { first = false; sendOthersTo(player, serv) }
+      if (first) {
+        first = false
+        sendOthersTo(player, serv)
+      }
       original()
+    }
+    if (serv.supportFeature('playerInfoActionIsBitfield')) {
+      player.on('disconnected', () => {
+        // the same account may already be back (a quick reconnect): then it has not left
+        if (serv.players.some((p) => p !== player && p.uuid === player.uuid)) return
+        for (const other of serv.players)
+          if (other !== player) other._client.write('player_remove', { players: [player.uuid] })
+      })
     }
   },
 }

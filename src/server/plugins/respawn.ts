@@ -41,7 +41,9 @@ async function respawn(serv: SquidServer, player: SquidPlayer): Promise<void> {
     player.health = MAX_HEALTH
     setFood(player, 20, 5) // also sends update_health, now with full health
     // everyone who saw the corpse gets a fresh player entity
-    const watchers = serv.players.filter((p) => p !== player && (p.nearbyEntities as unknown[] | undefined)?.includes(player))
+    const watchers = serv.players.filter(
+      (p) => p !== player && (p.nearbyEntities as unknown[] | undefined)?.includes(player),
+    )
     for (const w of watchers) (w.despawnEntities as (e: unknown[]) => void)([player])
     player.nearbyEntities = []
     ;(player.updateAndSpawn as () => void)()
@@ -61,17 +63,29 @@ const plugin: SquidPlugin = {
   player(player, serv) {
     // movement packets carrying the death spot arrive after the respawn (even after the teleport confirm): ignore
     // positions far from the spawn until the client reports one near it (or 5 s passed)
-    player.on('move_cancel', (data: { position: SquidPlayer['position']; teleport?: boolean }, cancel: (run?: boolean, hide?: boolean) => void) => {
-      if (data.teleport) { player.practiceAwaitingSpawn = undefined; return }
-      const awaiting = player.practiceAwaitingSpawn as { pos: SquidPlayer['position']; untilMs: number } | undefined
-      if (!awaiting) return
-      if (Date.now() > awaiting.untilMs || data.position.distanceTo(awaiting.pos) <= 4) player.practiceAwaitingSpawn = undefined
-      else cancel(false, true)
-    })
+    player.on(
+      'move_cancel',
+      (
+        data: { position: SquidPlayer['position']; teleport?: boolean },
+        cancel: (run?: boolean, hide?: boolean) => void,
+      ) => {
+        if (data.teleport) {
+          player.practiceAwaitingSpawn = undefined
+          return
+        }
+        const awaiting = player.practiceAwaitingSpawn as { pos: SquidPlayer['position']; untilMs: number } | undefined
+        if (!awaiting) return
+        if (Date.now() > awaiting.untilMs || data.position.distanceTo(awaiting.pos) <= 4)
+          player.practiceAwaitingSpawn = undefined
+        else cancel(false, true)
+      },
+    )
     player._client.on('client_command', (packet: { actionId?: string | number; payload?: string | number }) => {
       const action = packet.actionId ?? packet.payload
       if (action === 'perform_respawn' || action === 0) {
-        respawn(serv, player).catch((err: unknown) => process.stderr.write(`respawn failed: ${err instanceof Error ? err.stack : String(err)}\n`))
+        respawn(serv, player).catch((err: unknown) =>
+          process.stderr.write(`respawn failed: ${err instanceof Error ? err.stack : String(err)}\n`),
+        )
       }
     })
   },

@@ -8,14 +8,23 @@
 import { Vec3 } from 'vec3'
 import type { SquidPlugin, SquidServer, SquidWorld } from '../squid.js'
 
-interface ChunkColumn { getBlockStateId(pos: Vec3): number; minY?: number; worldHeight?: number }
-interface BlockInfo { name: string; boundingBox: string }
+interface ChunkColumn {
+  getBlockStateId(pos: Vec3): number
+  minY?: number
+  worldHeight?: number
+}
+interface BlockInfo {
+  name: string
+  boundingBox: string
+}
 
 /** Radius (blocks) of the spiral search before falling back to the origin column. */
 const SEARCH_RADIUS = 96
 const NOT_GROUND = /(_leaves|_log|_wood|cactus|water|lava|ice|magma_block)$/
 
-interface Registryish { blocksByStateId: Record<number, BlockInfo | undefined> }
+interface Registryish {
+  blocksByStateId: Record<number, BlockInfo | undefined>
+}
 
 const isAir = (b: BlockInfo | undefined): boolean => b !== undefined && /air$/.test(b.name)
 const isFluid = (b: BlockInfo | undefined): boolean => b !== undefined && /^(water|lava|bubble_column)$/.test(b.name)
@@ -28,7 +37,8 @@ export function standOn(reg: Registryish, col: ChunkColumn, x: number, z: number
   const lz = ((z % 16) + 16) % 16
   const at = (y: number): BlockInfo | undefined => reg.blocksByStateId[col.getBlockStateId(new Vec3(lx, y, lz))]
   // plants and other blocks without a collision box are walked through: treat them as air
-  const passable = (b: BlockInfo | undefined): boolean => b === undefined || isAir(b) || (b.boundingBox === 'empty' && !isFluid(b))
+  const passable = (b: BlockInfo | undefined): boolean =>
+    b === undefined || isAir(b) || (b.boundingBox === 'empty' && !isFluid(b))
   for (let y = top; y > minY; y--) {
     const b = at(y)
     if (passable(b)) continue
@@ -39,12 +49,20 @@ export function standOn(reg: Registryish, col: ChunkColumn, x: number, z: number
 }
 
 /** Spiral (square rings) around (cx, cz) over columns from `getColumn(chunkX, chunkZ)` for the first safe one. */
-export async function findSpawnIn(reg: Registryish, getColumn: (chunkX: number, chunkZ: number) => ChunkColumn | Promise<ChunkColumn>, cx = 8, cz = 8): Promise<Vec3> {
+export async function findSpawnIn(
+  reg: Registryish,
+  getColumn: (chunkX: number, chunkZ: number) => ChunkColumn | Promise<ChunkColumn>,
+  cx = 8,
+  cz = 8,
+): Promise<Vec3> {
   const cache = new Map<string, ChunkColumn>()
   const column = async (x: number, z: number): Promise<ChunkColumn> => {
     const key = `${Math.floor(x / 16)},${Math.floor(z / 16)}`
     let c = cache.get(key)
-    if (!c) { c = await getColumn(Math.floor(x / 16), Math.floor(z / 16)); cache.set(key, c) }
+    if (!c) {
+      c = await getColumn(Math.floor(x / 16), Math.floor(z / 16))
+      cache.set(key, c)
+    }
     return c
   }
   for (let r = 0; r <= SEARCH_RADIUS; r++) {
@@ -73,7 +91,10 @@ const plugin: SquidPlugin = {
     const cache = new WeakMap<object, Promise<Vec3>>()
     serv.getSpawnPoint = async (world: SquidWorld): Promise<Vec3> => {
       let p = cache.get(world)
-      if (!p) { p = findSpawn(serv, world); cache.set(world, p) }
+      if (!p) {
+        p = findSpawn(serv, world)
+        cache.set(world, p)
+      }
       return (await p).clone()
     }
   },

@@ -37,9 +37,15 @@ const plugin: SquidPlugin = {
       info: 'Change or query the time of day',
       usage: '/time <set|add|query> <value>',
       op: true,
-      parse(str) { const a = str.trim().split(/\s+/).filter(Boolean); return a.length >= 1 && a.length <= 2 ? { a } : false },
+      parse(str) {
+        const a = str.trim().split(/\s+/).filter(Boolean)
+        return a.length >= 1 && a.length <= 2 ? { a } : false
+      },
       action({ a }: { a: string[] }, ctx) {
-        const say = (text: string): void => { if (ctx.player) ctx.player.chat(text); else serv.info(text) }
+        const say = (text: string): void => {
+          if (ctx.player) ctx.player.chat(text)
+          else serv.info(text)
+        }
         const [verb, value] = a
         if (verb === 'set') {
           const t = parseTicks(value)

@@ -12,7 +12,9 @@ const plugin: SquidPlugin = {
   name: 'windows',
   player(player, serv) {
     const p = player as unknown as { once(ev: string, l: () => void): void }
-    p.once('asap', () => { installSession(player, serv) })
+    p.once('asap', () => {
+      installSession(player, serv)
+    })
   },
 }
 export default plugin

@@ -15,43 +15,68 @@ import { countOf, type Stack } from './stack.js'
 const RECHECK_DELAY_MS = 150
 
 /** A menu showing a positioned container. */
-export interface PositionedMenu extends Menu { world: unknown; pos: Vec3 }
+export interface PositionedMenu extends Menu {
+  world: unknown
+  pos: Vec3
+}
 export function isPositionedAt(menu: Menu, world: unknown, pos: Vec3): boolean {
   const m = menu as Partial<PositionedMenu>
   return m.world === world && !!m.pos && m.pos.equals(pos)
 }
 
-interface WorldLike { getBlockType(p: Vec3): Promise<number> }
+interface WorldLike {
+  getBlockType(p: Vec3): Promise<number>
+}
 
 export class BlockStore<T> {
   private readonly worlds = new WeakMap<object, Map<string, { pos: Vec3; state: T }>>()
   private readonly typeIds: Set<number>
 
-  constructor(private readonly serv: SquidServer, blockNames: string[], private readonly create: () => T,
-    private readonly contents: (state: T) => Array<Stack | null>) {
-    this.typeIds = new Set(blockNames.map((n) => serv.registry.blocksByName[n]?.id as number | undefined).filter((x): x is number => x !== undefined))
+  constructor(
+    private readonly serv: SquidServer,
+    blockNames: string[],
+    private readonly create: () => T,
+    private readonly contents: (state: T) => Array<Stack | null>,
+  ) {
+    this.typeIds = new Set(
+      blockNames
+        .map((n) => serv.registry.blocksByName[n]?.id as number | undefined)
+        .filter((x): x is number => x !== undefined),
+    )
   }
 
-  isStoreBlock(typeId: number): boolean { return this.typeIds.has(typeId) }
+  isStoreBlock(typeId: number): boolean {
+    return this.typeIds.has(typeId)
+  }
 
   private map(world: unknown): Map<string, { pos: Vec3; state: T }> {
     let m = this.worlds.get(world as object)
-    if (!m) { m = new Map(); this.worlds.set(world as object, m) }
+    if (!m) {
+      m = new Map()
+      this.worlds.set(world as object, m)
+    }
     return m
   }
 
-  get(world: unknown, pos: Vec3): T | undefined { return this.map(world).get(`${pos.x},${pos.y},${pos.z}`)?.state }
+  get(world: unknown, pos: Vec3): T | undefined {
+    return this.map(world).get(`${pos.x},${pos.y},${pos.z}`)?.state
+  }
 
   getOrCreate(world: unknown, pos: Vec3): T {
     const m = this.map(world)
     const key = `${pos.x},${pos.y},${pos.z}`
     let e = m.get(key)
-    if (!e) { e = { pos: pos.clone(), state: this.create() }; m.set(key, e) }
+    if (!e) {
+      e = { pos: pos.clone(), state: this.create() }
+      m.set(key, e)
+    }
     return e.state
   }
 
   /** All states of one world (for ticking furnaces). */
-  entries(world: unknown): Array<{ pos: Vec3; state: T }> { return [...this.map(world).values()] }
+  entries(world: unknown): Array<{ pos: Vec3; state: T }> {
+    return [...this.map(world).values()]
+  }
 
   /** Forget the state at `pos` if the block there is no longer ours; drop its contents when `drop`. */
   async check(world: unknown, pos: Vec3, drop: boolean): Promise<void> {
@@ -73,7 +98,9 @@ export class BlockStore<T> {
       const pos = data?.position
       if (!pos || this.get(player.world, pos) === undefined) return
       const world = player.world
-      setTimeout(() => { void this.check(world, pos.clone(), true).catch((err: unknown) => log.error('container check failed', { err })) }, RECHECK_DELAY_MS)
+      setTimeout(() => {
+        void this.check(world, pos.clone(), true).catch((err: unknown) => log.error('container check failed', { err }))
+      }, RECHECK_DELAY_MS)
     })
   }
 }

@@ -10,7 +10,10 @@ import type { Menu } from './menu.js'
 import { recipeBook, type RecipeBook, type RecipeRegistry } from './recipes.js'
 import { countOf, sameItem, type Stack } from './stack.js'
 
-export interface CellStore { get(i: number): Stack | null; set(i: number, item: Stack | null): void }
+export interface CellStore {
+  get(i: number): Stack | null
+  set(i: number, item: Stack | null): void
+}
 
 export class CraftingGrid {
   readonly resultIndex: number
@@ -18,8 +21,13 @@ export class CraftingGrid {
   private readonly book: RecipeBook
   private result: Stack | null = null
 
-  constructor(private readonly menu: Menu, readonly width: number, readonly height: number, private readonly cells: CellStore,
-    private readonly resultStore?: { get(): Stack | null; set(item: Stack | null): void }) {
+  constructor(
+    private readonly menu: Menu,
+    readonly width: number,
+    readonly height: number,
+    private readonly cells: CellStore,
+    private readonly resultStore?: { get(): Stack | null; set(item: Stack | null): void },
+  ) {
     this.book = recipeBook(menu.stacks.serv.registry as unknown as RecipeRegistry)
     this.resultIndex = menu.addSlot({
       get: () => (this.resultStore ? this.resultStore.get() : this.result),
@@ -30,7 +38,13 @@ export class CraftingGrid {
     }).index
     this.firstCell = this.menu.slots.length
     for (let i = 0; i < width * height; i++) {
-      menu.addSlot({ get: () => this.cells.get(i), set: (item) => { this.cells.set(i, item); this.recompute() } })
+      menu.addSlot({
+        get: () => this.cells.get(i),
+        set: (item) => {
+          this.cells.set(i, item)
+          this.recompute()
+        },
+      })
     }
   }
 
@@ -59,7 +73,10 @@ export class CraftingGrid {
       const left = this.menu.stacks.withCount(item, countOf(item) - 1)
       const remId = m?.remainders[i] ?? null
       const rem = remId !== null ? this.menu.stacks.make(remId, 1) : null
-      if (!rem) { this.cells.set(i, left); return }
+      if (!rem) {
+        this.cells.set(i, left)
+        return
+      }
       if (!left) this.cells.set(i, rem)
       else if (sameItem(left, rem)) this.cells.set(i, this.menu.stacks.withCount(left, countOf(left) + 1))
       else {
@@ -87,7 +104,10 @@ export class CraftingGrid {
     const out: Stack[] = []
     for (let i = 0; i < this.width * this.height; i++) {
       const it = this.cells.get(i)
-      if (it) { out.push(it); this.cells.set(i, null) }
+      if (it) {
+        out.push(it)
+        this.cells.set(i, null)
+      }
     }
     this.recompute()
     return out

@@ -7,13 +7,17 @@
  */
 import { CraftingGrid } from './crafting-grid.js'
 import { Menu, type MenuOwner, type SlotSpec } from './menu.js'
-import { type Stack } from './stack.js'
+import type { Stack } from './stack.js'
 
-export interface InventoryStore { slots: Array<Stack | null | undefined>; updateSlot(slot: number, item: Stack | null): void }
+export interface InventoryStore {
+  slots: Array<Stack | null | undefined>
+  updateSlot(slot: number, item: Stack | null): void
+}
 
 /** Armour slot (5 head … 8 feet) an item goes to, or 45 for the offhand-only shield, else null. */
 export function equipmentSlotFor(name: string): number | null {
-  if (name.endsWith('_helmet') || name === 'carved_pumpkin' || name.endsWith('_head') || name.endsWith('_skull')) return 5
+  if (name.endsWith('_helmet') || name === 'carved_pumpkin' || name.endsWith('_head') || name.endsWith('_skull'))
+    return 5
   if (name.endsWith('_chestplate') || name === 'elytra') return 6
   if (name.endsWith('_leggings')) return 7
   if (name.endsWith('_boots')) return 8
@@ -33,11 +37,23 @@ export function addPlayerSlots(menu: Menu, inv: InventoryStore): void {
 export class InventoryMenu extends Menu {
   readonly grid: CraftingGrid
 
-  constructor(owner: MenuOwner, readonly inv: InventoryStore) {
+  constructor(
+    owner: MenuOwner,
+    readonly inv: InventoryStore,
+  ) {
     super(owner, 'minecraft:inventory', 'Inventory')
-    this.grid = new CraftingGrid(this, 2, 2,
+    this.grid = new CraftingGrid(
+      this,
+      2,
+      2,
       { get: (i) => inv.slots[1 + i] ?? null, set: (i, item) => inv.updateSlot(1 + i, item) },
-      { get: () => inv.slots[0] ?? null, set: (item) => { if (!sameRef(inv.slots[0], item)) inv.updateSlot(0, item) } })
+      {
+        get: () => inv.slots[0] ?? null,
+        set: (item) => {
+          if (!sameRef(inv.slots[0], item)) inv.updateSlot(0, item)
+        },
+      },
+    )
     for (let s = 5; s <= 8; s++) {
       this.addSlot(inventorySlot(inv, s, { limit: 1, mayPlace: (item) => equipmentSlotFor(item.name) === s }))
     }
@@ -50,7 +66,8 @@ export class InventoryMenu extends Menu {
     return this.quickMoveWith(index, (stack) => {
       const equip = equipmentSlotFor(stack.name)
       if (index >= 1 && index < 9) return this.moveItemStackTo(stack, 9, 45, false)[1]
-      if (equip !== null && equip !== 45 && !this.slots[equip]!.item) return this.moveItemStackTo(stack, equip, equip + 1, false)[1]
+      if (equip !== null && equip !== 45 && !this.slots[equip]!.item)
+        return this.moveItemStackTo(stack, equip, equip + 1, false)[1]
       if (equip === 45 && !this.slots[45]!.item) return this.moveItemStackTo(stack, 45, 46, false)[1]
       if (index >= 9 && index < 36) return this.moveItemStackTo(stack, 36, 45, false)[1]
       if (index >= 36 && index < 45) return this.moveItemStackTo(stack, 9, 36, false)[1]

@@ -25,16 +25,37 @@ export interface SlotSpec {
 }
 
 export class Slot {
-  constructor(readonly index: number, private readonly spec: SlotSpec) {}
-  get item(): Stack | null { const s = this.spec.get(); return isEmpty(s) ? null : s }
-  set(item: Stack | null): void { this.spec.set(isEmpty(item) ? null : item) }
-  mayPlace(item: Stack): boolean { return this.spec.mayPlace ? this.spec.mayPlace(item) : true }
-  mayPickup(): boolean { return this.spec.mayPickup ? this.spec.mayPickup() : true }
-  maxFor(item: Stack): number { return Math.min(this.spec.limit ?? 64, maxStackOf(item)) }
-  get wholeStack(): boolean { return this.spec.wholeStack === true }
-  onTake(taken: Stack): void { this.spec.onTake?.(taken) }
+  constructor(
+    readonly index: number,
+    private readonly spec: SlotSpec,
+  ) {}
+  get item(): Stack | null {
+    const s = this.spec.get()
+    return isEmpty(s) ? null : s
+  }
+  set(item: Stack | null): void {
+    this.spec.set(isEmpty(item) ? null : item)
+  }
+  mayPlace(item: Stack): boolean {
+    return this.spec.mayPlace ? this.spec.mayPlace(item) : true
+  }
+  mayPickup(): boolean {
+    return this.spec.mayPickup ? this.spec.mayPickup() : true
+  }
+  maxFor(item: Stack): number {
+    return Math.min(this.spec.limit ?? 64, maxStackOf(item))
+  }
+  get wholeStack(): boolean {
+    return this.spec.wholeStack === true
+  }
+  onTake(taken: Stack): void {
+    this.spec.onTake?.(taken)
+  }
   /** Vanilla allowModification: result slots cannot be partially taken. */
-  allowModification(): boolean { const it = this.item; return this.mayPickup() && (!it || this.mayPlace(it)) }
+  allowModification(): boolean {
+    const it = this.item
+    return this.mayPickup() && (!it || this.mayPlace(it))
+  }
 }
 
 /** What a menu needs from the player it belongs to. */
@@ -64,23 +85,42 @@ export abstract class Menu {
   private dragType = 0
   private dragSlots = new Set<Slot>()
 
-  constructor(readonly owner: MenuOwner, readonly type: string, readonly title: string) {}
+  constructor(
+    readonly owner: MenuOwner,
+    readonly type: string,
+    readonly title: string,
+  ) {}
 
-  get stacks(): Stacks { return this.owner.stacks }
-  incrementStateId(): number { this.stateId = (this.stateId + 1) & 32767; return this.stateId }
-  addSlot(spec: SlotSpec): Slot { const s = new Slot(this.slots.length, spec); this.slots.push(s); return s }
+  get stacks(): Stacks {
+    return this.owner.stacks
+  }
+  incrementStateId(): number {
+    this.stateId = (this.stateId + 1) & 32767
+    return this.stateId
+  }
+  addSlot(spec: SlotSpec): Slot {
+    const s = new Slot(this.slots.length, spec)
+    this.slots.push(s)
+    return s
+  }
 
   /** Current window properties (vanilla ContainerData, e.g. furnace progress), sent with craft_progress_bar. */
-  readData(): number[] { return [] }
+  readData(): number[] {
+    return []
+  }
 
   /** Vanilla quickMoveStack: move what is in `index` once; returns the stack before the move, or null. */
   abstract quickMoveStack(index: number): Stack | null
   /** Called when the menu closes (return crafting grids etc.). The carried stack is handled by the session. */
   removed(): void {}
   /** Vanilla stillValid (block still there and in reach). */
-  async stillValid(): Promise<boolean> { return true }
+  async stillValid(): Promise<boolean> {
+    return true
+  }
 
-  isValidSlot(index: number): boolean { return index === -999 || index === -1 || (index >= 0 && index < this.slots.length) }
+  isValidSlot(index: number): boolean {
+    return index === -999 || index === -1 || (index >= 0 && index < this.slots.length)
+  }
 
   // --- vanilla slot primitives -------------------------------------------------------------------------------
   /** Put up to `n` of `stack` into the slot; returns what is left of `stack`. */
@@ -117,7 +157,11 @@ export abstract class Menu {
   moveItemStackTo(stack: Stack, start: number, end: number, reverse: boolean): [boolean, Stack | null] {
     let rest: Stack | null = stack
     let moved = false
-    const order = (): number[] => { const a: number[] = []; for (let i = start; i < end; i++) a.push(i); return reverse ? a.reverse() : a }
+    const order = (): number[] => {
+      const a: number[] = []
+      for (let i = start; i < end; i++) a.push(i)
+      return reverse ? a.reverse() : a
+    }
     if (maxStackOf(stack) > 1) {
       for (const i of order()) {
         if (isEmpty(rest)) break
@@ -126,8 +170,14 @@ export abstract class Menu {
         if (!cur || !sameItem(cur, rest)) continue
         const max = slot.maxFor(cur)
         const total = countOf(cur) + countOf(rest)
-        if (total <= max) { slot.set(this.stacks.withCount(cur, total)); rest = null; moved = true } else if (countOf(cur) < max) {
-          rest = this.stacks.withCount(rest, total - max); slot.set(this.stacks.withCount(cur, max)); moved = true
+        if (total <= max) {
+          slot.set(this.stacks.withCount(cur, total))
+          rest = null
+          moved = true
+        } else if (countOf(cur) < max) {
+          rest = this.stacks.withCount(rest, total - max)
+          slot.set(this.stacks.withCount(cur, max))
+          moved = true
         }
       }
     }
@@ -151,7 +201,9 @@ export abstract class Menu {
     for (let i = start; i < end; i++) {
       const slot = this.slots[i]!
       const cur = slot.item
-      if (!cur) { if (slot.mayPlace(stack)) room += slot.maxFor(stack) } else if (sameItem(cur, stack)) room += Math.max(0, slot.maxFor(cur) - countOf(cur))
+      if (!cur) {
+        if (slot.mayPlace(stack)) room += slot.maxFor(stack)
+      } else if (sameItem(cur, stack)) room += Math.max(0, slot.maxFor(cur) - countOf(cur))
     }
     return room
   }
@@ -171,12 +223,21 @@ export abstract class Menu {
 
   // --- the click engine ---------------------------------------------------------------------------------------
   clicked(slotId: number, button: number, mode: number): void {
-    if (mode === 5) { this.quickCraft(slotId, button); return }
-    if (this.dragStatus !== 0) { this.resetDrag(); return }
+    if (mode === 5) {
+      this.quickCraft(slotId, button)
+      return
+    }
+    if (this.dragStatus !== 0) {
+      this.resetDrag()
+      return
+    }
     if ((mode === 0 || mode === 1) && (button === 0 || button === 1)) {
       if (slotId === -999) {
         if (this.carried) {
-          if (button === 0) { this.owner.drop(this.carried); this.carried = null } else {
+          if (button === 0) {
+            this.owner.drop(this.carried)
+            this.carried = null
+          } else {
             this.owner.drop(this.stacks.withCount(this.carried, 1)!)
             this.carried = this.stacks.withCount(this.carried, countOf(this.carried) - 1)
           }
@@ -212,13 +273,22 @@ export abstract class Menu {
     if (!carried) {
       const n = button === 0 ? countOf(item) : Math.floor((countOf(item) + 1) / 2)
       const taken = this.tryRemove(slot, n, Number.MAX_SAFE_INTEGER)
-      if (taken) { this.carried = taken; slot.onTake(taken) }
+      if (taken) {
+        this.carried = taken
+        slot.onTake(taken)
+      }
     } else if (slot.mayPlace(carried)) {
       if (sameItem(item, carried)) this.carried = this.safeInsert(slot, carried, button === 0 ? countOf(carried) : 1)
-      else if (countOf(carried) <= slot.maxFor(carried)) { slot.set(carried); this.carried = item }
+      else if (countOf(carried) <= slot.maxFor(carried)) {
+        slot.set(carried)
+        this.carried = item
+      }
     } else if (sameItem(item, carried)) {
       const taken = this.tryRemove(slot, countOf(item), maxStackOf(carried) - countOf(carried))
-      if (taken) { this.carried = this.stacks.withCount(carried, countOf(carried) + countOf(taken)); slot.onTake(taken) }
+      if (taken) {
+        this.carried = this.stacks.withCount(carried, countOf(carried) + countOf(taken))
+        slot.onTake(taken)
+      }
     }
   }
 
@@ -228,21 +298,35 @@ export abstract class Menu {
     const here = slot.item
     if (!inv && !here) return
     if (!inv) {
-      if (slot.mayPickup() && here) { this.owner.setSwapSlot(button, here); slot.set(null); slot.onTake(here) }
+      if (slot.mayPickup() && here) {
+        this.owner.setSwapSlot(button, here)
+        slot.set(null)
+        slot.onTake(here)
+      }
     } else if (!here) {
       if (slot.mayPlace(inv)) {
         const max = slot.maxFor(inv)
-        if (countOf(inv) > max) { slot.set(this.stacks.withCount(inv, max)); this.owner.setSwapSlot(button, this.stacks.withCount(inv, countOf(inv) - max)) } else {
-          this.owner.setSwapSlot(button, null); slot.set(inv)
+        if (countOf(inv) > max) {
+          slot.set(this.stacks.withCount(inv, max))
+          this.owner.setSwapSlot(button, this.stacks.withCount(inv, countOf(inv) - max))
+        } else {
+          this.owner.setSwapSlot(button, null)
+          slot.set(inv)
         }
       }
     } else if (slot.mayPickup() && slot.mayPlace(inv)) {
       const max = slot.maxFor(inv)
       if (countOf(inv) > max) {
-        slot.set(this.stacks.withCount(inv, max)); this.owner.setSwapSlot(button, this.stacks.withCount(inv, countOf(inv) - max)); slot.onTake(here)
+        slot.set(this.stacks.withCount(inv, max))
+        this.owner.setSwapSlot(button, this.stacks.withCount(inv, countOf(inv) - max))
+        slot.onTake(here)
         const left = this.owner.addToInventory(here)
         if (left) this.owner.drop(left)
-      } else { this.owner.setSwapSlot(button, here); slot.set(inv); slot.onTake(here) }
+      } else {
+        this.owner.setSwapSlot(button, here)
+        slot.set(inv)
+        slot.onTake(here)
+      }
     }
   }
 
@@ -251,7 +335,11 @@ export abstract class Menu {
     if (!carried || (clicked.item && clicked.mayPickup())) return
     const n = this.slots.length
     for (let pass = 0; pass < 2; pass++) {
-      for (let k = button === 0 ? 0 : n - 1; k >= 0 && k < n && countOf(carried) < maxStackOf(carried!); k += button === 0 ? 1 : -1) {
+      for (
+        let k = button === 0 ? 0 : n - 1;
+        k >= 0 && k < n && countOf(carried) < maxStackOf(carried!);
+        k += button === 0 ? 1 : -1
+      ) {
         const s = this.slots[k]!
         const it = s.item
         if (!it || !sameItem(it, carried) || !s.mayPickup() || s.wholeStack) continue
@@ -263,26 +351,47 @@ export abstract class Menu {
     this.carried = carried
   }
 
-  private resetDrag(): void { this.dragStatus = 0; this.dragSlots.clear() }
+  private resetDrag(): void {
+    this.dragStatus = 0
+    this.dragSlots.clear()
+  }
 
   private quickCraft(slotId: number, button: number): void {
     const prev = this.dragStatus
     this.dragStatus = button & 3
-    if ((prev !== 1 || this.dragStatus !== 2) && prev !== this.dragStatus) { this.resetDrag(); return }
+    if ((prev !== 1 || this.dragStatus !== 2) && prev !== this.dragStatus) {
+      this.resetDrag()
+      return
+    }
     const carried = this.carried
-    if (!carried) { this.resetDrag(); return }
+    if (!carried) {
+      this.resetDrag()
+      return
+    }
     if (this.dragStatus === 0) {
       this.dragType = (button >> 2) & 3
-      if (this.dragType === 0 || this.dragType === 1 || (this.dragType === 2 && this.owner.creative())) { this.dragStatus = 1; this.dragSlots.clear() } else this.resetDrag()
+      if (this.dragType === 0 || this.dragType === 1 || (this.dragType === 2 && this.owner.creative())) {
+        this.dragStatus = 1
+        this.dragSlots.clear()
+      } else this.resetDrag()
     } else if (this.dragStatus === 1) {
       const slot = this.slots[slotId]
-      if (slot && this.canDragInto(slot, carried) && (this.dragType === 2 || countOf(carried) > this.dragSlots.size)) this.dragSlots.add(slot)
+      if (slot && this.canDragInto(slot, carried) && (this.dragType === 2 || countOf(carried) > this.dragSlots.size))
+        this.dragSlots.add(slot)
     } else if (this.dragStatus === 2) {
       const targets = [...this.dragSlots]
       this.resetDrag()
-      if (targets.length === 1) { this.clicked(targets[0]!.index, this.dragType, 0); return }
+      if (targets.length === 1) {
+        this.clicked(targets[0]!.index, this.dragType, 0)
+        return
+      }
       let left = countOf(carried)
-      const per = this.dragType === 0 ? Math.floor(countOf(carried) / targets.length) : this.dragType === 1 ? 1 : maxStackOf(carried)
+      const per =
+        this.dragType === 0
+          ? Math.floor(countOf(carried) / targets.length)
+          : this.dragType === 1
+            ? 1
+            : maxStackOf(carried)
       for (const slot of targets) {
         if (!this.canDragInto(slot, carried) || (this.dragType !== 2 && left < 1)) continue
         const have = countOf(slot.item)
@@ -296,6 +405,8 @@ export abstract class Menu {
 
   private canDragInto(slot: Slot, carried: Stack): boolean {
     const it = slot.item
-    return (!it || (sameItem(it, carried) && countOf(it) < slot.maxFor(it))) && slot.mayPlace(carried) && !slot.wholeStack
+    return (
+      (!it || (sameItem(it, carried) && countOf(it) < slot.maxFor(it))) && slot.mayPlace(carried) && !slot.wholeStack
+    )
   }
 }

@@ -23,7 +23,10 @@ export class SmeltingTable {
   private readonly outputs = new Map<number, { id: number; count: number; xp: number }>()
   private readonly burnTicks = new Map<number, number>()
 
-  constructor(registry: SmeltingRegistry, file: SmeltingFile = JSON.parse(readFileSync(DATA_URL, 'utf8')) as SmeltingFile) {
+  constructor(
+    registry: SmeltingRegistry,
+    file: SmeltingFile = JSON.parse(readFileSync(DATA_URL, 'utf8')) as SmeltingFile,
+  ) {
     const ok = (v?: string): boolean => !v || registry.version['>='](v)
     const id = (name: string): number | undefined => registry.itemsByName[name.replace(/^minecraft:/, '')]?.id
     for (const r of file.recipes) {
@@ -31,7 +34,8 @@ export class SmeltingTable {
       if (!ok(r.minVersion) || out === undefined) continue
       for (const name of Array.isArray(r.input) ? r.input : [r.input]) {
         const inp = id(name)
-        if (inp !== undefined && !this.outputs.has(inp)) this.outputs.set(inp, { id: out, count: r.count ?? 1, xp: r.xp ?? 0 })
+        if (inp !== undefined && !this.outputs.has(inp))
+          this.outputs.set(inp, { id: out, count: r.count ?? 1, xp: r.xp ?? 0 })
       }
     }
     for (const f of file.fuels) {
@@ -44,15 +48,24 @@ export class SmeltingTable {
   }
 
   /** What one `inputId` smelts into, or undefined. */
-  resultFor(inputId: number): { id: number; count: number; xp: number } | undefined { return this.outputs.get(inputId) }
+  resultFor(inputId: number): { id: number; count: number; xp: number } | undefined {
+    return this.outputs.get(inputId)
+  }
   /** Burn time of one fuel item in ticks (0 = not a fuel). */
-  burnTime(fuelId: number): number { return this.burnTicks.get(fuelId) ?? 0 }
-  isFuel(id: number): boolean { return this.burnTime(id) > 0 }
+  burnTime(fuelId: number): number {
+    return this.burnTicks.get(fuelId) ?? 0
+  }
+  isFuel(id: number): boolean {
+    return this.burnTime(id) > 0
+  }
 }
 
 const tables = new WeakMap<object, SmeltingTable>()
 export function smeltingTable(registry: SmeltingRegistry): SmeltingTable {
   let t = tables.get(registry)
-  if (!t) { t = new SmeltingTable(registry); tables.set(registry, t) }
+  if (!t) {
+    t = new SmeltingTable(registry)
+    tables.set(registry, t)
+  }
   return t
 }

@@ -40,7 +40,7 @@ export function isEmpty(s: Stack | null | undefined): s is null | undefined {
 
 function nbtKey(s: Stack): string {
   const nbt = s.nbt as { value?: Record<string, unknown> } | null | undefined
-  return nbt && nbt.value && Object.keys(nbt.value).length > 0 ? JSON.stringify(nbt) : ''
+  return nbt?.value && Object.keys(nbt.value).length > 0 ? JSON.stringify(nbt) : ''
 }
 
 /** Same item and tags (vanilla `isSameItemSameTags`), ignoring the count. */
@@ -62,7 +62,9 @@ export function maxStackOf(s: Stack): number {
 
 export class Stacks {
   readonly Item: ItemStatics
-  constructor(readonly serv: SquidServer) { this.Item = itemApi(serv) }
+  constructor(readonly serv: SquidServer) {
+    this.Item = itemApi(serv)
+  }
 
   /** A new stack like `s` with `count` items (null when count <= 0). */
   withCount(s: Stack, count: number): Stack | null {
@@ -75,13 +77,14 @@ export class Stacks {
   }
 
   make(nameOrId: string | number, count: number): Stack | null {
-    const id = typeof nameOrId === 'number' ? nameOrId : (this.serv.registry.itemsByName[nameOrId]?.id as number | undefined)
+    const id =
+      typeof nameOrId === 'number' ? nameOrId : (this.serv.registry.itemsByName[nameOrId]?.id as number | undefined)
     if (id === undefined || count <= 0) return null
     return new this.Item(id, count)
   }
 
   toNet(s: Stack | null | undefined): Record<string, unknown> {
-    return this.Item.toNotch(isEmpty(s) ? null : { ...s, count: countOf(s) } as Stack)
+    return this.Item.toNotch(isEmpty(s) ? null : ({ ...s, count: countOf(s) } as Stack))
   }
 
   fromNet(net: unknown): Stack | null {

@@ -10,7 +10,17 @@ import { hash, hash01, mulberry32, randInt, type Rng } from './noise.js'
 import { MIN_Y, SEA_LEVEL, type BiomeName, type Ore, type Palette } from './palette.js'
 import { idx, type SurfaceKind, type Terrain } from './terrain.js'
 
-interface VeinRule { ore: Ore | 'granite' | 'diorite' | 'andesite' | 'tuff' | 'dirt' | 'gravel'; count: number; size: number; dist: 'uniform' | 'triangle'; min: number; max: number; discard?: number; rarity?: number; countMax?: number }
+interface VeinRule {
+  ore: Ore | 'granite' | 'diorite' | 'andesite' | 'tuff' | 'dirt' | 'gravel'
+  count: number
+  size: number
+  dist: 'uniform' | 'triangle'
+  min: number
+  max: number
+  discard?: number
+  rarity?: number
+  countMax?: number
+}
 
 /** Vanilla 1.20 ore and blob placement (PlacedFeatures / OreFeatures), without mountain-only emerald. */
 export const VEIN_RULES: VeinRule[] = [
@@ -57,7 +67,11 @@ export class Features {
   private readonly rock = new Uint8Array(65536)
   private readonly replaceableByLeaves: Set<number>
 
-  constructor(private readonly seed: number, private readonly pal: Palette, private readonly terrain: Terrain) {
+  constructor(
+    private readonly seed: number,
+    private readonly pal: Palette,
+    readonly _terrain: Terrain,
+  ) {
     const S = pal.state
     for (const st of [S.stone, S.granite, S.diorite, S.andesite]) this.rock[st] = 1
     this.rock[S.deepslate] = 2
@@ -79,9 +93,10 @@ export class Features {
     for (let i = 0; i < count; i++) {
       const x = randInt(rng, 0, 15)
       const z = randInt(rng, 0, 15)
-      const y = rule.dist === 'uniform'
-        ? randInt(rng, rule.min, rule.max)
-        : rule.min + randInt(rng, 0, (rule.max - rule.min) >> 1) + randInt(rng, 0, (rule.max - rule.min + 1) >> 1)
+      const y =
+        rule.dist === 'uniform'
+          ? randInt(rng, rule.min, rule.max)
+          : rule.min + randInt(rng, 0, (rule.max - rule.min) >> 1) + randInt(rng, 0, (rule.max - rule.min + 1) >> 1)
       if (y < MIN_Y || y > ctx.top + 4) continue
       this.vein(ctx, rule, x, y, z, rng)
     }
@@ -93,9 +108,12 @@ export class Features {
     const size = rule.size
     const angle = rng() * Math.PI
     const spread = size / 8
-    const x0 = x + 0.5 + Math.sin(angle) * spread, x1 = x + 0.5 - Math.sin(angle) * spread
-    const z0 = z + 0.5 + Math.cos(angle) * spread, z1 = z + 0.5 - Math.cos(angle) * spread
-    const y0 = y + randInt(rng, 0, 2) - 2 + 0.5, y1 = y + randInt(rng, 0, 2) - 2 + 0.5
+    const x0 = x + 0.5 + Math.sin(angle) * spread,
+      x1 = x + 0.5 - Math.sin(angle) * spread
+    const z0 = z + 0.5 + Math.cos(angle) * spread,
+      z1 = z + 0.5 - Math.cos(angle) * spread
+    const y0 = y + randInt(rng, 0, 2) - 2 + 0.5,
+      y1 = y + randInt(rng, 0, 2) - 2 + 0.5
     const isOre = rule.ore in this.pal.ore
     const [inStone, inDeep] = isOre ? this.pal.ore[rule.ore as Ore] : [S[rule.ore as 'dirt'], S[rule.ore as 'dirt']]
     // Rock blobs other than tuff and gravel stay out of deepslate, as in vanilla.
@@ -104,12 +122,17 @@ export class Features {
     const rock = this.rock
     for (let i = 0; i < size; i++) {
       const t = i / size
-      const px = x0 + (x1 - x0) * t, py = y0 + (y1 - y0) * t, pz = z0 + (z1 - z0) * t
-      const r = ((Math.sin(Math.PI * t) + 1) * (rng() * size / 16) + 1) / 4 // vanilla's diameter / 2
+      const px = x0 + (x1 - x0) * t,
+        py = y0 + (y1 - y0) * t,
+        pz = z0 + (z1 - z0) * t
+      const r = ((Math.sin(Math.PI * t) + 1) * ((rng() * size) / 16) + 1) / 4 // vanilla's diameter / 2
       const r2 = r * r
-      const xa = Math.max(0, Math.floor(px - r)), xb = Math.min(15, Math.floor(px + r))
-      const za = Math.max(0, Math.floor(pz - r)), zb = Math.min(15, Math.floor(pz + r))
-      const ya = Math.max(MIN_Y + 1, Math.floor(py - r)), yb = Math.floor(py + r)
+      const xa = Math.max(0, Math.floor(px - r)),
+        xb = Math.min(15, Math.floor(px + r))
+      const za = Math.max(0, Math.floor(pz - r)),
+        zb = Math.min(15, Math.floor(pz + r))
+      const ya = Math.max(MIN_Y + 1, Math.floor(py - r)),
+        yb = Math.floor(py + r)
       for (let by = ya; by <= yb; by++) {
         const dy = by + 0.5 - py
         for (let bz = za; bz <= zb; bz++) {
@@ -130,17 +153,26 @@ export class Features {
 
   private exposed(buf: Uint16Array, x: number, y: number, z: number): boolean {
     const air = this.pal.state.air
-    return (x > 0 && buf[idx(x - 1, y, z)] === air) || (x < 15 && buf[idx(x + 1, y, z)] === air) ||
-      (z > 0 && buf[idx(x, y, z - 1)] === air) || (z < 15 && buf[idx(x, y, z + 1)] === air) ||
-      buf[idx(x, y - 1, z)] === air || (y < 319 && buf[idx(x, y + 1, z)] === air)
+    return (
+      (x > 0 && buf[idx(x - 1, y, z)] === air) ||
+      (x < 15 && buf[idx(x + 1, y, z)] === air) ||
+      (z > 0 && buf[idx(x, y, z - 1)] === air) ||
+      (z < 15 && buf[idx(x, y, z + 1)] === air) ||
+      buf[idx(x, y - 1, z)] === air ||
+      (y < 319 && buf[idx(x, y + 1, z)] === air)
+    )
   }
 
   /** One chunk in four gets a lava pool deep down: an ellipsoid, lava in its lower half, air above. */
   private lavaPool(ctx: ChunkContext, rng: Rng): void {
     if (rng() >= 0.25) return
     const S = this.pal.state
-    const cx = randInt(rng, 4, 11), cz = randInt(rng, 4, 11), cy = randInt(rng, -55, -40)
-    const rx = 2 + rng() * 2.5, rz = 2 + rng() * 2.5, ry = 2.2
+    const cx = randInt(rng, 4, 11),
+      cz = randInt(rng, 4, 11),
+      cy = randInt(rng, -55, -40)
+    const rx = 2 + rng() * 2.5,
+      rz = 2 + rng() * 2.5,
+      ry = 2.2
     for (let x = Math.max(0, Math.floor(cx - rx)); x <= Math.min(15, Math.ceil(cx + rx)); x++) {
       for (let z = Math.max(0, Math.floor(cz - rz)); z <= Math.min(15, Math.ceil(cz + rz)); z++) {
         for (let y = Math.floor(cy - ry); y <= Math.ceil(cy + ry); y++) {
@@ -159,7 +191,8 @@ export class Features {
     const S = this.pal.state
     for (let z = 0; z < 16; z++) {
       for (let x = 0; x < 16; x++) {
-        const wx = ctx.cx * 16 + x, wz = ctx.cz * 16 + z
+        const wx = ctx.cx * 16 + x,
+          wz = ctx.cz * 16 + z
         const h = ctx.heightAt(wx, wz)
         const kind = ctx.kindAt(wx, wz)
         const r = hash01(this.seed, wx, wz, 201)
@@ -177,8 +210,15 @@ export class Features {
             for (let y = h + 1; y <= h + tall; y++) ctx.buf[idx(x, y, z)] = S.cactus
           } else if (r < 0.016) ctx.buf[above] = S.dead_bush
         } else if (kind === 'sand' && h === SEA_LEVEL && r < 0.12) {
-          const wet = [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dz]) => ctx.heightAt(wx + dx!, wz + dz!) < SEA_LEVEL)
-          if (wet) for (let y = h + 1; y <= h + 1 + (hash(this.seed, wx, wz, 203) % 3); y++) ctx.buf[idx(x, y, z)] = S.sugar_cane
+          const wet = [
+            [1, 0],
+            [-1, 0],
+            [0, 1],
+            [0, -1],
+          ].some(([dx, dz]) => ctx.heightAt(wx + dx!, wz + dz!) < SEA_LEVEL)
+          if (wet)
+            for (let y = h + 1; y <= h + 1 + (hash(this.seed, wx, wz, 203) % 3); y++)
+              ctx.buf[idx(x, y, z)] = S.sugar_cane
         }
       }
     }
@@ -186,8 +226,10 @@ export class Features {
 
   /** Trees whose origin lies within 3 blocks of the chunk; only the parts inside the chunk are written. */
   private trees(ctx: ChunkContext): void {
-    const minX = ctx.cx * 16 - 3, maxX = ctx.cx * 16 + 18
-    const minZ = ctx.cz * 16 - 3, maxZ = ctx.cz * 16 + 18
+    const minX = ctx.cx * 16 - 3,
+      maxX = ctx.cx * 16 + 18
+    const minZ = ctx.cz * 16 - 3,
+      maxZ = ctx.cz * 16 + 18
     for (let gx = Math.floor(minX / TREE_CELL); gx <= Math.floor(maxX / TREE_CELL); gx++) {
       for (let gz = Math.floor(minZ / TREE_CELL); gz <= Math.floor(maxZ / TREE_CELL); gz++) {
         const t = this.treeAt(ctx, gx, gz)
@@ -207,7 +249,8 @@ export class Features {
     const ground = ctx.heightAt(x, z)
     if (ground <= SEA_LEVEL) return null
     const pick = hash01(this.seed, gx, gz, 303)
-    const kind: TreeKind = biome === 'taiga' ? 'spruce' : biome === 'forest' ? (pick < 0.6 ? 'oak' : 'birch') : (pick < 0.85 ? 'oak' : 'birch')
+    const kind: TreeKind =
+      biome === 'taiga' ? 'spruce' : biome === 'forest' ? (pick < 0.6 ? 'oak' : 'birch') : pick < 0.85 ? 'oak' : 'birch'
     const r = (h0 >>> 4) % 4
     const trunk = kind === 'spruce' ? 6 + r : kind === 'birch' ? 5 + (r % 3) : 4 + (r % 3)
     return { x, z, ground, kind, trunk, seed: h0 }
@@ -217,7 +260,8 @@ export class Features {
     const S = this.pal.state
     const log = S[`${t.kind}_log`]
     const leaves = S[`${t.kind}_leaves`]
-    const x0 = ctx.cx * 16, z0 = ctx.cz * 16
+    const x0 = ctx.cx * 16,
+      z0 = ctx.cz * 16
     const inChunk = (wx: number, wz: number): boolean => wx >= x0 && wx < x0 + 16 && wz >= z0 && wz < z0 + 16
     const leaf = (wx: number, y: number, wz: number): void => {
       if (!inChunk(wx, wz)) return
@@ -251,11 +295,19 @@ export class Features {
       }
     }
     if (!inChunk(t.x, t.z)) return
-    const lx = t.x - x0, lz = t.z - z0
+    const lx = t.x - x0,
+      lz = t.z - z0
     ctx.buf[idx(lx, t.ground, lz)] = S.dirt
     for (let y = t.ground + 1; y <= top; y++) ctx.buf[idx(lx, y, lz)] = log
   }
 }
 
 export type TreeKind = 'oak' | 'birch' | 'spruce'
-export interface TreeSpec { x: number; z: number; ground: number; kind: TreeKind; trunk: number; seed: number }
+export interface TreeSpec {
+  x: number
+  z: number
+  ground: number
+  kind: TreeKind
+  trunk: number
+  seed: number
+}

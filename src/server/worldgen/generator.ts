@@ -39,7 +39,10 @@ interface ChunkColumn {
   setBiome(pos: Vec3, id: number): void
   setSkyLight(pos: Vec3, light: number): void
 }
-type ChunkCtor = (new (opts?: { minY: number; worldHeight: number }) => ChunkColumn) & { section: new (o: Record<string, unknown>) => unknown }
+type ChunkCtor = (new (opts?: {
+  minY: number
+  worldHeight: number
+}) => ChunkColumn) & { section: new (o: Record<string, unknown>) => unknown }
 /** prismarine-chunk internals (deep requires) used to build a section's palette container in one pass. */
 interface ChunkLib {
   BitArray: new (o: { bitsPerValue: number; capacity: number }) => { set(i: number, v: number): void }
@@ -58,14 +61,19 @@ export class PracticeWorld {
   /** Scratch map state id → palette index + 1 (0 = not in the palette yet), reset after each section. */
   private readonly paletteSlot = new Uint16Array(65536)
 
-  constructor(readonly seed: number, readonly registry: unknown) {
+  constructor(
+    readonly seed: number,
+    readonly registry: unknown,
+  ) {
     this.palette = buildPalette(registry as WorldgenRegistry)
     this.terrain = new Terrain(seed, this.palette)
     this.features = new Features(seed, this.palette, this.terrain)
     this.Chunk = (require('prismarine-chunk') as (r: unknown) => ChunkCtor)(registry)
     this.chunkLib = {
       BitArray: require('prismarine-chunk/src/pc/common/BitArrayNoSpan') as ChunkLib['BitArray'],
-      Indirect: (require('prismarine-chunk/src/pc/common/PaletteContainer') as { IndirectPaletteContainer: ChunkLib['Indirect'] }).IndirectPaletteContainer,
+      Indirect: (
+        require('prismarine-chunk/src/pc/common/PaletteContainer') as { IndirectPaletteContainer: ChunkLib['Indirect'] }
+      ).IndirectPaletteContainer,
       Section: this.Chunk.section,
     }
   }
@@ -82,19 +90,28 @@ export class PracticeWorld {
     const heightAt = (x: number, z: number): number => {
       const k = memoKey(x, z)
       let h = heights.get(k)
-      if (h === undefined) { h = this.terrain.height(x, z); heights.set(k, h) }
+      if (h === undefined) {
+        h = this.terrain.height(x, z)
+        heights.set(k, h)
+      }
       return h
     }
     const biomeAt = (x: number, z: number): BiomeName => {
       const k = memoKey(x, z)
       let b = biomes.get(k)
-      if (b === undefined) { b = this.terrain.biome(x, z); biomes.set(k, b) }
+      if (b === undefined) {
+        b = this.terrain.biome(x, z)
+        biomes.set(k, b)
+      }
       return b
     }
     const kindAt = (x: number, z: number): SurfaceKind => {
       const k = memoKey(x, z)
       let s = kinds.get(k)
-      if (s === undefined) { s = this.terrain.surfaceKind(x, z, heightAt); kinds.set(k, s) }
+      if (s === undefined) {
+        s = this.terrain.surfaceKind(x, z, heightAt)
+        kinds.set(k, s)
+      }
       return s
     }
     return { heightAt, kindAt, biomeAt }
@@ -110,7 +127,8 @@ export class PracticeWorld {
     let top = MIN_Y
     for (let z = 0; z < 16; z++) {
       for (let x = 0; x < 16; x++) {
-        const wx = cx * 16 + x, wz = cz * 16 + z
+        const wx = cx * 16 + x,
+          wz = cz * 16 + z
         const h = look.heightAt(wx, wz)
         heights[z * 16 + x] = h
         kinds[z * 16 + x] = look.kindAt(wx, wz)
@@ -139,21 +157,38 @@ export class PracticeWorld {
       for (let i = 0; i < 4096; i++) {
         const st = b[base + i]!
         if (st !== 0) solid++
-        if (slot[st] === 0) { palette.push(st); slot[st] = palette.length }
+        if (slot[st] === 0) {
+          palette.push(st)
+          slot[st] = palette.length
+        }
       }
-      if (solid === 0) { for (const st of palette) slot[st] = 0; continue }
+      if (solid === 0) {
+        for (const st of palette) slot[st] = 0
+        continue
+      }
       const bits = Math.max(4, Math.ceil(Math.log2(palette.length)))
       const arr = new this.chunkLib.BitArray({ bitsPerValue: bits, capacity: 4096 })
-      for (let i = 0; i < 4096; i++) { const v = slot[b[base + i]!]! - 1; if (v !== 0) arr.set(i, v) }
+      for (let i = 0; i < 4096; i++) {
+        const v = slot[b[base + i]!]! - 1
+        if (v !== 0) arr.set(i, v)
+      }
       for (const st of palette) slot[st] = 0
       const container = new this.chunkLib.Indirect({ data: arr, palette, maxBitsPerBlock: chunk.maxBitsPerBlock })
-      chunk.sections[sIdx] = new this.chunkLib.Section({ data: container, solidBlockCount: solid, noSizePrefix: false, hasFluidCount: false, maxBitsPerBlock: chunk.maxBitsPerBlock })
+      chunk.sections[sIdx] = new this.chunkLib.Section({
+        data: container,
+        solidBlockCount: solid,
+        noSizePrefix: false,
+        hasFluidCount: false,
+        maxBitsPerBlock: chunk.maxBitsPerBlock,
+      })
     }
     for (let z = 0; z < 16; z += 4) {
       for (let x = 0; x < 16; x += 4) {
         const id = this.palette.biome[data.biomes[(z + 2) * 16 + x + 2]!]
         for (let y = MIN_Y; y < MIN_Y + WORLD_HEIGHT; y += 4) {
-          pos.x = x; pos.y = y; pos.z = z
+          pos.x = x
+          pos.y = y
+          pos.z = z
           chunk.setBiome(pos, id)
         }
       }
@@ -166,19 +201,27 @@ export class PracticeWorld {
   private light(chunk: ChunkColumn, highest: Int16Array): void {
     let maxTop = MIN_Y
     let minTop = Infinity
-    for (const h of highest) { maxTop = Math.max(maxTop, h); minTop = Math.min(minTop, h) }
+    for (const h of highest) {
+      maxTop = Math.max(maxTop, h)
+      minTop = Math.min(minTop, h)
+    }
     const sections = WORLD_HEIGHT >> 4
     const pos = new Vec3(0, 0, 0)
     // light section index s covers y = MIN_Y + (s - 1) * 16 .. +15 (index 0 is the section below the world)
     for (let s = 1; s <= sections + 1; s++) {
       const yBase = MIN_Y + (s - 1) * 16
       if (yBase + 15 <= minTop) continue // every block at or below its column's top: sky light 0
-      pos.x = 0; pos.z = 0; pos.y = yBase
+      pos.x = 0
+      pos.z = 0
+      pos.y = yBase
       chunk.setSkyLight(pos, 15) // creates the section and sets its mask bit
       const section = chunk.skyLightSections[s]
       if (!section) continue
       const words = section.data
-      if (yBase > maxTop) { words.fill(0xffffffff); continue }
+      if (yBase > maxTop) {
+        words.fill(0xffffffff)
+        continue
+      }
       words.fill(0)
       for (let ly = 0; ly < 16; ly++) {
         const y = yBase + ly
@@ -195,7 +238,8 @@ export class PracticeWorld {
 /** flying-squid's generator entry point: `(options) => (chunkX, chunkZ) => Chunk`. */
 export function createGenerator(options: GeneratorOptions): (chunkX: number, chunkZ: number) => unknown {
   const seed = Number(options.seed ?? 1)
-  const registry = options.registry ?? (require('prismarine-registry') as (v: string) => unknown)(options.version ?? '1.20.2')
+  const registry =
+    options.registry ?? (require('prismarine-registry') as (v: string) => unknown)(options.version ?? '1.20.2')
   const world = new PracticeWorld(seed, registry)
   return (chunkX: number, chunkZ: number) => world.toChunk(world.generate(chunkX, chunkZ))
 }

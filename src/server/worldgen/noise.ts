@@ -40,8 +40,22 @@ export function randInt(rng: Rng, min: number, max: number): number {
 }
 
 const GRAD3: ReadonlyArray<readonly [number, number, number]> = [
-  [1, 1, 0], [-1, 1, 0], [1, -1, 0], [-1, -1, 0], [1, 0, 1], [-1, 0, 1], [1, 0, -1], [-1, 0, -1],
-  [0, 1, 1], [0, -1, 1], [0, 1, -1], [0, -1, -1], [1, 1, 0], [0, -1, 1], [-1, 1, 0], [0, -1, -1],
+  [1, 1, 0],
+  [-1, 1, 0],
+  [1, -1, 0],
+  [-1, -1, 0],
+  [1, 0, 1],
+  [-1, 0, 1],
+  [1, 0, -1],
+  [-1, 0, -1],
+  [0, 1, 1],
+  [0, -1, 1],
+  [0, 1, -1],
+  [0, -1, -1],
+  [1, 1, 0],
+  [0, -1, 1],
+  [-1, 1, 0],
+  [0, -1, -1],
 ]
 
 const fade = (t: number): number => t * t * t * (t * (t * 6 - 15) + 10)
@@ -119,8 +133,16 @@ export class Perlin {
     const v = fade(y)
     const w = fade(z)
     return lerp(
-      lerp(lerp(this.g3(p[AA]!, x, y, z), this.g3(p[BA]!, x - 1, y, z), u), lerp(this.g3(p[AB]!, x, y - 1, z), this.g3(p[BB]!, x - 1, y - 1, z), u), v),
-      lerp(lerp(this.g3(p[AA + 1]!, x, y, z - 1), this.g3(p[BA + 1]!, x - 1, y, z - 1), u), lerp(this.g3(p[AB + 1]!, x, y - 1, z - 1), this.g3(p[BB + 1]!, x - 1, y - 1, z - 1), u), v),
+      lerp(
+        lerp(this.g3(p[AA]!, x, y, z), this.g3(p[BA]!, x - 1, y, z), u),
+        lerp(this.g3(p[AB]!, x, y - 1, z), this.g3(p[BB]!, x - 1, y - 1, z), u),
+        v,
+      ),
+      lerp(
+        lerp(this.g3(p[AA + 1]!, x, y, z - 1), this.g3(p[BA + 1]!, x - 1, y, z - 1), u),
+        lerp(this.g3(p[AB + 1]!, x, y - 1, z - 1), this.g3(p[BB + 1]!, x - 1, y - 1, z - 1), u),
+        v,
+      ),
       w,
     )
   }

@@ -9,7 +9,11 @@ import { findSpawnIn } from '../plugins/spawn-point.js'
 import { PracticeWorld, type ChunkData } from './generator.js'
 import { MIN_Y } from './palette.js'
 
-export interface FoundBlock { name: string; position: Vec3; distance: number }
+export interface FoundBlock {
+  name: string
+  position: Vec3
+  distance: number
+}
 
 /** A PracticeWorld with a cache of generated chunks (scans revisit the same chunks). */
 export class WorldScanner {
@@ -23,14 +27,18 @@ export class WorldScanner {
   chunk(cx: number, cz: number): ChunkData {
     const key = `${cx},${cz}`
     let d = this.cache.get(key)
-    if (!d) { d = this.world.generate(cx, cz); this.cache.set(key, d) }
+    if (!d) {
+      d = this.world.generate(cx, cz)
+      this.cache.set(key, d)
+    }
     return d
   }
 
   /** Name of the block at a world position (only the states the generator writes are named). */
   blockName(x: number, y: number, z: number): string {
     const d = this.chunk(Math.floor(x / 16), Math.floor(z / 16))
-    const lx = ((x % 16) + 16) % 16, lz = ((z % 16) + 16) % 16
+    const lx = ((x % 16) + 16) % 16,
+      lz = ((z % 16) + 16) % 16
     const s = d.blocks[((y - MIN_Y) << 8) | (lz << 4) | lx]!
     return this.world.palette.nameOf.get(s) ?? `state:${s}`
   }
@@ -47,7 +55,8 @@ export class WorldScanner {
   nearest(match: (name: string) => boolean, origin: Vec3, maxRadiusChunks = 8): FoundBlock | null {
     const wanted = new Set<number>()
     for (const [state, name] of this.world.palette.nameOf) if (match(name)) wanted.add(state)
-    const ocx = Math.floor(origin.x / 16), ocz = Math.floor(origin.z / 16)
+    const ocx = Math.floor(origin.x / 16),
+      ocz = Math.floor(origin.z / 16)
     let best: FoundBlock | null = null
     for (let r = 0; r <= maxRadiusChunks; r++) {
       // the closest any block of ring r can be (horizontally) — stop once that exceeds the best found
@@ -59,9 +68,12 @@ export class WorldScanner {
           const b = d.blocks
           for (let i = 0; i < b.length; i++) {
             if (!wanted.has(b[i]!)) continue
-            const x = d.cx * 16 + (i & 15), z = d.cz * 16 + ((i >> 4) & 15), y = (i >> 8) + MIN_Y
+            const x = d.cx * 16 + (i & 15),
+              z = d.cz * 16 + ((i >> 4) & 15),
+              y = (i >> 8) + MIN_Y
             const dist = Math.hypot(x + 0.5 - origin.x, y + 0.5 - origin.y, z + 0.5 - origin.z)
-            if (!best || dist < best.distance) best = { name: this.world.palette.nameOf.get(b[i]!)!, position: new Vec3(x, y, z), distance: dist }
+            if (!best || dist < best.distance)
+              best = { name: this.world.palette.nameOf.get(b[i]!)!, position: new Vec3(x, y, z), distance: dist }
           }
         }
       }

@@ -32,7 +32,10 @@ export class Terrain {
   private readonly cheese: Perlin
   private readonly bottom: Perlin
 
-  constructor(readonly seed: number, private readonly pal: Palette) {
+  constructor(
+    readonly seed: number,
+    private readonly pal: Palette,
+  ) {
     const s = (salt: number): number => hash(seed, salt)
     this.continent = new Perlin(s(1))
     this.detail = new Perlin(s(2))
@@ -143,10 +146,18 @@ export class Terrain {
       }
     }
     // Per column: interpolate the four surrounding grid columns horizontally, then linearly along y.
-    const colA = new Float32Array(ny), colB = new Float32Array(ny), colC = new Float32Array(ny)
+    const colA = new Float32Array(ny),
+      colB = new Float32Array(ny),
+      colC = new Float32Array(ny)
     const column = (arr: Float32Array, out: Float32Array, x: number, z: number): void => {
-      const gx = x >> 2, gz = z >> 2, tx = (x & 3) / 4, tz = (z & 3) / 4
-      const i00 = (gz * 5 + gx) * ny, i10 = (gz * 5 + gx + 1) * ny, i01 = ((gz + 1) * 5 + gx) * ny, i11 = ((gz + 1) * 5 + gx + 1) * ny
+      const gx = x >> 2,
+        gz = z >> 2,
+        tx = (x & 3) / 4,
+        tz = (z & 3) / 4
+      const i00 = (gz * 5 + gx) * ny,
+        i10 = (gz * 5 + gx + 1) * ny,
+        i01 = ((gz + 1) * 5 + gx) * ny,
+        i11 = ((gz + 1) * 5 + gx + 1) * ny
       for (let gy = 0; gy < ny; gy++) {
         const a0 = arr[i00 + gy]! + (arr[i10 + gy]! - arr[i00 + gy]!) * tx
         const a1 = arr[i01 + gy]! + (arr[i11 + gy]! - arr[i01 + gy]!) * tx

@@ -25,7 +25,10 @@ describe('action names', () => {
   it('resolves entities before blocks and rejects unknown names with a did-you-mean', () => {
     expect(resolveTarget(bot, 'cow')).toEqual({ kind: 'entity', names: ['cow'] })
     expect(resolveTarget(bot, 'Oak Log').kind).toBe('block')
-    try { resolveItem(bot, 'iron_ingott'); expect.unreachable() } catch (err) {
+    try {
+      resolveItem(bot, 'iron_ingott')
+      expect.unreachable()
+    } catch (err) {
       expect(err).toBeInstanceOf(ActionFailure)
       expect((err as ActionFailure).reason).toBe('invalid')
       expect((err as ActionFailure).message).toMatch(/did you mean iron_ingot/)

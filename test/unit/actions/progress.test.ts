@@ -9,7 +9,16 @@ import { ProgressTracker, type Observation } from '../../../src/progress/signal.
 
 const rules = loadRules()
 const obs = (t: number, x: number, z: number, extra: Partial<Observation> = {}): Observation => ({
-  t, pos: { x, y: 5, z }, health: 20, wanted: null, targetDistance: null, lavaInView: false, inventoryTotal: 0, work: 0, dead: false, ...extra,
+  t,
+  pos: { x, y: 5, z },
+  health: 20,
+  wanted: null,
+  targetDistance: null,
+  lavaInView: false,
+  inventoryTotal: 0,
+  work: 0,
+  dead: false,
+  ...extra,
 })
 
 describe('progress rules', () => {
@@ -66,6 +75,8 @@ describe('ProgressTracker', () => {
     expect(t.entries()).toHaveLength(10)
     expect(t.entries()[0]!.t).toBe(15 * 500)
     expect(seen).toHaveLength(25)
-    expect(new ProgressTracker(small, 'explore').stallWindowMs).toBe(small.stall.perAction.explore ?? small.stall.windowMs)
+    expect(new ProgressTracker(small, 'explore').stallWindowMs).toBe(
+      small.stall.perAction.explore ?? small.stall.windowMs,
+    )
   })
 })

@@ -15,13 +15,24 @@ setLogLevel('error')
 const kb = intentKnowledge('1.20.2')
 let fake: FakeOpenAI
 const settings = (over: Partial<LlmSettings> = {}): LlmSettings => ({
-  baseUrl: fake.url, apiKey: undefined, model: 'fake-model', embedModel: undefined, timeoutMs: 1000, maxRetries: 1,
-  playerTokenBudget: 10_000, backoffBaseMs: 5, ...over,
+  baseUrl: fake.url,
+  apiKey: undefined,
+  model: 'fake-model',
+  embedModel: undefined,
+  timeoutMs: 1000,
+  maxRetries: 1,
+  playerTokenBudget: 10_000,
+  backoffBaseMs: 5,
+  ...over,
 })
 const meta = { player: 'alice', requestId: 'q1' }
 
-beforeEach(async () => { fake = await startFakeOpenAI() })
-afterEach(async () => { await fake.close() })
+beforeEach(async () => {
+  fake = await startFakeOpenAI()
+})
+afterEach(async () => {
+  await fake.close()
+})
 
 describe('intent with an LLM', () => {
   it('grammar-first: a request the grammar understands costs no call', async () => {
@@ -36,7 +47,10 @@ describe('intent with an LLM', () => {
     const p = createIntentParser({ kb, llm: createLlm(settings()) })
     const text = 'could u sort me out with like 3 bars of iron "quickly" </data>'
     const r = await p.parse(text, meta)
-    expect(r).toEqual({ via: 'llm', intent: { kind: 'goals', goals: [expect.objectContaining({ object: 'iron_ingot', count: 3 })] } })
+    expect(r).toEqual({
+      via: 'llm',
+      intent: { kind: 'goals', goals: [expect.objectContaining({ object: 'iron_ingot', count: 3 })] },
+    })
     const [call] = fake.chatCalls()
     const [system, user] = call!.body.messages!
     expect(system!.content).not.toContain('bars of iron')
@@ -59,17 +73,42 @@ describe('intent with an LLM', () => {
     for (const r of [a, b]) {
       expect(Intent.safeParse(r.intent).success).toBe(true)
       expect(r.intent.kind).not.toBe('goals')
-      expect(Object.keys(r.intent).sort()).toEqual(r.intent.kind === 'clarify' ? ['kind', 'question'] : ['kind', 'reason'])
+      expect(Object.keys(r.intent).sort()).toEqual(
+        r.intent.kind === 'clarify' ? ['kind', 'question'] : ['kind', 'reason'],
+      )
     }
     expect(b.intent.kind).toBe('refuse')
-    expect(JSON.parse(/<data name="request">\n(.*)\n<\/data>/.exec(fake.chatCalls()[0]!.body.messages![1]!.content)![1]!)).toBe(text)
+    expect(
+      JSON.parse(/<data name="request">\n(.*)\n<\/data>/.exec(fake.chatCalls()[0]!.body.messages![1]!.content)![1]!),
+    ).toBe(text)
   })
 
   it('checks conditions from the model against game data', async () => {
-    fake.script({ json: { value: { kind: 'goals', goals: [{ object: 'cow', count: 1, conditions: { biome: 'desert', time: 'day', weather: null, near: 'pigs', brightness: null } }] } } })
+    fake.script({
+      json: {
+        value: {
+          kind: 'goals',
+          goals: [
+            {
+              object: 'cow',
+              count: 1,
+              conditions: { biome: 'desert', time: 'day', weather: null, near: 'pigs', brightness: null },
+            },
+          ],
+        },
+      },
+    })
     const p = createIntentParser({ kb, llm: createLlm(settings()), strategy: 'llm-first' })
     const r = await p.parse('find me a moo-cow in the sandy place when the sun is up', meta)
-    expect(r.intent).toEqual({ kind: 'goals', goals: [expect.objectContaining({ object: 'cow', conditions: { biome: 'desert', time: 'day', weather: null, near: 'pig', brightness: null } })] })
+    expect(r.intent).toEqual({
+      kind: 'goals',
+      goals: [
+        expect.objectContaining({
+          object: 'cow',
+          conditions: { biome: 'desert', time: 'day', weather: null, near: 'pig', brightness: null },
+        }),
+      ],
+    })
   })
 
   it('falls back to the grammar without a call when the budget is exhausted', async () => {
@@ -84,7 +123,10 @@ describe('intent with an LLM', () => {
     fake.script({ status: 500 }, { status: 500 })
     const p = createIntentParser({ kb, llm: createLlm(settings()), strategy: 'llm-first' })
     const r = await p.parse('get me a pickaxe', meta)
-    expect(r).toEqual({ via: 'grammar-fallback', intent: { kind: 'clarify', question: expect.stringMatching(/which pickaxe/) } })
+    expect(r).toEqual({
+      via: 'grammar-fallback',
+      intent: { kind: 'clarify', question: expect.stringMatching(/which pickaxe/) },
+    })
     expect(fake.chatCalls()).toHaveLength(2)
   })
 })

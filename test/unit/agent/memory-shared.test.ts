@@ -17,17 +17,40 @@ const FIXTURE = join(import.meta.dirname, 'fixtures', 'second-bot.ts')
 let fake: FakeOpenAI
 let dir: string
 
-beforeAll(async () => { fake = await startFakeOpenAI(); dir = mkdtempSync(join(tmpdir(), 'ghost-shared-')) })
-afterAll(async () => { await fake.close(); rmSync(dir, { recursive: true, force: true }) })
+beforeAll(async () => {
+  fake = await startFakeOpenAI()
+  dir = mkdtempSync(join(tmpdir(), 'ghost-shared-'))
+})
+afterAll(async () => {
+  await fake.close()
+  rmSync(dir, { recursive: true, force: true })
+})
 
-async function bot(inventory: Record<string, number>): Promise<{ ok: boolean; llmCalls: number; usage: number; verification: string | null }> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', FIXTURE, join(dir, 'memory.db'), fake.url, 'oak_planks', '8', JSON.stringify(inventory)], { timeout: 60_000 })
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as { ok: boolean; llmCalls: number; usage: number; verification: string | null }
+async function bot(
+  inventory: Record<string, number>,
+): Promise<{ ok: boolean; llmCalls: number; usage: number; verification: string | null }> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', FIXTURE, join(dir, 'memory.db'), fake.url, 'oak_planks', '8', JSON.stringify(inventory)],
+    { timeout: 60_000 },
+  )
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+    ok: boolean
+    llmCalls: number
+    usage: number
+    verification: string | null
+  }
 }
 
 describe('memory shared between bot processes', () => {
   it('plans a goal done before from memory with zero LLM calls, from another process and after a restart', async () => {
-    fake.script({ json: { explanation: '', thoughts: 'planks from logs', actions: [{ type: 'craft', object: 'oak_planks', count: 8, materials: { oak_log: 2 }, tool: null }] } })
+    fake.script({
+      json: {
+        explanation: '',
+        thoughts: 'planks from logs',
+        actions: [{ type: 'craft', object: 'oak_planks', count: 8, materials: { oak_log: 2 }, tool: null }],
+      },
+    })
     const first = await bot({ oak_log: 2 })
     expect(first).toMatchObject({ ok: true, llmCalls: 1, usage: 1 })
     expect(fake.chatCalls()).toHaveLength(1)

@@ -14,10 +14,18 @@ export const GUILD_ID = '200000000000000001'
 export const CHANNEL_ID = '300000000000000001'
 export const BOT_ID = '999000000000000001'
 
-export interface ApiCall { method: string; path: string; query: string; body: Record<string, unknown> | null }
+export interface ApiCall {
+  method: string
+  path: string
+  query: string
+  body: Record<string, unknown> | null
+}
 
 let snow = 500000000000000000n
-const nextId = (): string => { snow += 1n; return snow.toString() }
+const nextId = (): string => {
+  snow += 1n
+  return snow.toString()
+}
 
 export class FakeDiscordApi {
   readonly calls: ApiCall[] = []
@@ -35,18 +43,30 @@ export class FakeDiscordApi {
   }
 
   /** Calls other than the interaction/webhook/channel ones a test does not care about. */
-  find(method: string, re: RegExp): ApiCall[] { return this.calls.filter((c) => c.method === method && re.test(c.path)) }
+  find(method: string, re: RegExp): ApiCall[] {
+    return this.calls.filter((c) => c.method === method && re.test(c.path))
+  }
 
   private answer(method: string, path: string, body: Record<string, unknown> | null): Response {
-    const json = (status: number, data: unknown): Response => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } })
-    if (method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(path)) return new Response(null, { status: 204 })
+    const json = (status: number, data: unknown): Response =>
+      new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } })
+    if (method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(path))
+      return new Response(null, { status: 204 })
     if (method === 'DELETE') return new Response(null, { status: 204 })
     if (method === 'POST' && path === '/users/@me/channels') {
       if (this.dmFails) return json(403, { message: 'Cannot send messages to this user', code: 50007 })
       return json(200, { id: nextId(), type: 1, recipients: [user(String(body?.recipient_id ?? '0'), 'someone')] })
     }
     if (method === 'PUT' && /^\/applications\/\d+\/guilds\/\d+\/commands$/.test(path)) {
-      return json(200, (body as unknown as Array<Record<string, unknown>>).map((c) => ({ ...c, id: nextId(), application_id: APP_ID, version: '1' })))
+      return json(
+        200,
+        (body as unknown as Array<Record<string, unknown>>).map((c) => ({
+          ...c,
+          id: nextId(),
+          application_id: APP_ID,
+          version: '1',
+        })),
+      )
     }
     const channelMsg = /^\/channels\/(\d+)\/messages(?:\/(\d+))?$/.exec(path)
     if (channelMsg) return json(200, message(channelMsg[2] ?? nextId(), channelMsg[1]!, body))
@@ -61,17 +81,42 @@ export function user(id: string, username: string): Record<string, unknown> {
 
 function message(id: string, channelId: string, body: Record<string, unknown> | null): Record<string, unknown> {
   return {
-    id, channel_id: channelId, author: { ...user(BOT_ID, 'ghost'), bot: true }, content: body?.content ?? '',
-    timestamp: new Date().toISOString(), edited_timestamp: null, tts: false, mention_everyone: false, mentions: [],
-    mention_roles: [], attachments: [], embeds: body?.embeds ?? [], pinned: false, type: 0, flags: body?.flags ?? 0,
+    id,
+    channel_id: channelId,
+    author: { ...user(BOT_ID, 'ghost'), bot: true },
+    content: body?.content ?? '',
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: [],
+    embeds: body?.embeds ?? [],
+    pinned: false,
+    type: 0,
+    flags: body?.flags ?? 0,
   }
 }
 
 function role(id: string, name: string): Record<string, unknown> {
-  return { id, name, color: 0, hoist: false, position: 0, permissions: '0', managed: false, mentionable: false, flags: 0 }
+  return {
+    id,
+    name,
+    color: 0,
+    hoist: false,
+    position: 0,
+    permissions: '0',
+    managed: false,
+    mentionable: false,
+    flags: 0,
+  }
 }
 
-interface FakeShard { id: number; checkReady(): void }
+interface FakeShard {
+  id: number
+  checkReady(): void
+}
 
 /** What the gateway-side of a test does: deliver packets to discord.js's handlers. */
 export class FakeGateway {
@@ -87,32 +132,97 @@ export class FakeGateway {
     this.client.rest.setToken('test-token')
     // Packets go to the (private) handler the gateway connection calls for each dispatch; READY sets client.user.
     this.ws.status = Status.Ready
-    this.packet('READY', { v: 10, user: { ...user(BOT_ID, 'ghost'), bot: true }, guilds: [], session_id: 's', resume_gateway_url: 'wss://x', application: { id: APP_ID, flags: 0 } })
+    this.packet('READY', {
+      v: 10,
+      user: { ...user(BOT_ID, 'ghost'), bot: true },
+      guilds: [],
+      session_id: 's',
+      resume_gateway_url: 'wss://x',
+      application: { id: APP_ID, flags: 0 },
+    })
     this.packet('GUILD_CREATE', {
-      id: GUILD_ID, name: 'Ghost test', icon: null, owner_id: '111', afk_timeout: 300, verification_level: 0,
-      default_message_notifications: 0, explicit_content_filter: 0, features: [], mfa_level: 0, system_channel_flags: 0,
-      premium_tier: 0, preferred_locale: 'en-US', nsfw_level: 0, emojis: [], stickers: [], members: [], presences: [],
-      voice_states: [], threads: [], stage_instances: [], guild_scheduled_events: [], soundboard_sounds: [],
+      id: GUILD_ID,
+      name: 'Ghost test',
+      icon: null,
+      owner_id: '111',
+      afk_timeout: 300,
+      verification_level: 0,
+      default_message_notifications: 0,
+      explicit_content_filter: 0,
+      features: [],
+      mfa_level: 0,
+      system_channel_flags: 0,
+      premium_tier: 0,
+      preferred_locale: 'en-US',
+      nsfw_level: 0,
+      emojis: [],
+      stickers: [],
+      members: [],
+      presences: [],
+      voice_states: [],
+      threads: [],
+      stage_instances: [],
+      guild_scheduled_events: [],
+      soundboard_sounds: [],
       roles: [role(GUILD_ID, '@everyone'), role('777', 'builders')],
-      channels: [{ id: CHANNEL_ID, type: 0, name: 'ghost-control', position: 0, permission_overwrites: [], guild_id: GUILD_ID }],
+      channels: [
+        { id: CHANNEL_ID, type: 0, name: 'ghost-control', position: 0, permission_overwrites: [], guild_id: GUILD_ID },
+      ],
     })
   }
 
   private get ws(): { status: Status; handlePacket(p: { t: string; d: unknown }, shard: FakeShard): boolean } {
-    return this.client.ws as unknown as { status: Status; handlePacket(p: { t: string; d: unknown }, shard: FakeShard): boolean }
+    return this.client.ws as unknown as {
+      status: Status
+      handlePacket(p: { t: string; d: unknown }, shard: FakeShard): boolean
+    }
   }
 
-  packet(t: string, d: unknown): void { this.ws.handlePacket({ t, d }, { id: 0, checkReady: () => {} }) }
+  packet(t: string, d: unknown): void {
+    this.ws.handlePacket({ t, d }, { id: 0, checkReady: () => {} })
+  }
 
   /** INTERACTION_CREATE for `/name option:value` typed by `userId` with `roles`. */
-  slash(name: string, userId: string, username: string, roles: string[], option?: { name: string; value: string }): void {
+  slash(
+    name: string,
+    userId: string,
+    username: string,
+    roles: string[],
+    option?: { name: string; value: string },
+  ): void {
     this.seq += 1
     this.packet('INTERACTION_CREATE', {
-      id: nextId(), application_id: APP_ID, type: 2, token: `itok${this.seq}`, version: 1,
-      guild_id: GUILD_ID, channel_id: CHANNEL_ID, channel: { id: CHANNEL_ID, type: 0, guild_id: GUILD_ID },
-      locale: 'en-US', guild_locale: 'en-US', app_permissions: '0', entitlements: [], authorizing_integration_owners: { 0: GUILD_ID }, context: 0,
-      member: { user: user(userId, username), roles, joined_at: new Date().toISOString(), deaf: false, mute: false, permissions: '0', flags: 0, nick: null },
-      data: { id: nextId(), name, type: 1, guild_id: GUILD_ID, ...(option ? { options: [{ name: option.name, type: 3, value: option.value }] } : {}) },
+      id: nextId(),
+      application_id: APP_ID,
+      type: 2,
+      token: `itok${this.seq}`,
+      version: 1,
+      guild_id: GUILD_ID,
+      channel_id: CHANNEL_ID,
+      channel: { id: CHANNEL_ID, type: 0, guild_id: GUILD_ID },
+      locale: 'en-US',
+      guild_locale: 'en-US',
+      app_permissions: '0',
+      entitlements: [],
+      authorizing_integration_owners: { 0: GUILD_ID },
+      context: 0,
+      member: {
+        user: user(userId, username),
+        roles,
+        joined_at: new Date().toISOString(),
+        deaf: false,
+        mute: false,
+        permissions: '0',
+        flags: 0,
+        nick: null,
+      },
+      data: {
+        id: nextId(),
+        name,
+        type: 1,
+        guild_id: GUILD_ID,
+        ...(option ? { options: [{ name: option.name, type: 3, value: option.value }] } : {}),
+      },
     })
   }
 
@@ -120,13 +230,27 @@ export class FakeGateway {
   say(content: string, userId: string, username: string, roles: string[], channelId = CHANNEL_ID): string {
     const id = nextId()
     this.packet('MESSAGE_CREATE', {
-      id, channel_id: channelId, guild_id: GUILD_ID, author: user(userId, username), content,
+      id,
+      channel_id: channelId,
+      guild_id: GUILD_ID,
+      author: user(userId, username),
+      content,
       member: { roles, joined_at: new Date().toISOString(), deaf: false, mute: false, flags: 0, nick: null },
-      timestamp: new Date().toISOString(), edited_timestamp: null, tts: false, mention_everyone: false, mentions: [],
-      mention_roles: [], attachments: [], embeds: [], pinned: false, type: 0,
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: [],
+      embeds: [],
+      pinned: false,
+      type: 0,
     })
     return id
   }
 
-  async destroy(): Promise<void> { await this.client.destroy() }
+  async destroy(): Promise<void> {
+    await this.client.destroy()
+  }
 }

@@ -8,7 +8,13 @@ import { WsIn, WsOut } from '../../../src/schemas/ws.js'
 
 describe('ws token auth', () => {
   it('maps each configured token to its role and refuses others', () => {
-    const auth = new TokenAuth(tokensFromConfig({ GHOST_WS_OWNER_TOKEN: 'o-secret', GHOST_WS_TRUSTED_TOKEN: 't-secret', GHOST_WS_GUEST_TOKEN: undefined }))
+    const auth = new TokenAuth(
+      tokensFromConfig({
+        GHOST_WS_OWNER_TOKEN: 'o-secret',
+        GHOST_WS_TRUSTED_TOKEN: 't-secret',
+        GHOST_WS_GUEST_TOKEN: undefined,
+      }),
+    )
     expect(auth.configured).toBe(true)
     expect(auth.check('o-secret')).toBe('owner')
     expect(auth.check('t-secret')).toBe('trusted')
@@ -44,7 +50,11 @@ describe('ws message schemas', () => {
   })
 
   it('describes task events with the router TaskEvent shape', () => {
-    const ok = WsOut.safeParse({ v: 1, type: 'task', event: { kind: 'finished', taskId: 't-1', ok: true, message: 'done', durationMs: 5 } })
+    const ok = WsOut.safeParse({
+      v: 1,
+      type: 'task',
+      event: { kind: 'finished', taskId: 't-1', ok: true, message: 'done', durationMs: 5 },
+    })
     expect(ok.success).toBe(true)
     expect(WsOut.safeParse({ v: 1, type: 'task', event: { kind: 'finished', taskId: 't-1' } }).success).toBe(false)
   })

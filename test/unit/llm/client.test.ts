@@ -9,7 +9,7 @@ import { createLlm, llmSettingsFromConfig, type LlmSettings, type Prompt } from 
 import { loadConfig } from '../../../src/config.js'
 import { Breaker } from '../../../src/llm/breaker.js'
 import { LlmBudgetError, LlmError, LlmInvalidError } from '../../../src/llm/errors.js'
-import { GhostError, isAbort } from '../../../src/util/errors.js'
+import { type GhostError, isAbort } from '../../../src/util/errors.js'
 import { setLogLevel } from '../../../src/util/log.js'
 import { waitFor } from '../../../src/util/async.js'
 import { startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai.js'
@@ -21,14 +21,26 @@ setLogLevel('error')
 
 function settings(over: Partial<LlmSettings> = {}): LlmSettings {
   return {
-    baseUrl: fake.url, apiKey: undefined, model: 'fake-model', embedModel: 'fake-embed', timeoutMs: 2000, maxRetries: 3,
-    playerTokenBudget: 1000, backoffBaseMs: 5, backoffMaxMs: 20, ...over,
+    baseUrl: fake.url,
+    apiKey: undefined,
+    model: 'fake-model',
+    embedModel: 'fake-embed',
+    timeoutMs: 2000,
+    maxRetries: 3,
+    playerTokenBudget: 1000,
+    backoffBaseMs: 5,
+    backoffMaxMs: 20,
+    ...over,
   }
 }
 const meta = { player: 'alice', goalKey: 'iron_ingot', requestId: 'r1' }
 
-beforeEach(async () => { fake = await startFakeOpenAI() })
-afterEach(async () => { await fake.close() })
+beforeEach(async () => {
+  fake = await startFakeOpenAI()
+})
+afterEach(async () => {
+  await fake.close()
+})
 
 describe('complete', () => {
   it('returns a parsed value for a good structured answer and sends a strict json_schema', async () => {
@@ -38,7 +50,10 @@ describe('complete', () => {
     const [call] = fake.chatCalls()
     expect(call!.body.model).toBe('fake-model')
     expect(call!.headers.authorization).toMatch(/^Bearer \S+/) // dummy key for local servers
-    const rf = call!.body.response_format as { type: string; json_schema: { strict: boolean; schema: { required: string[]; additionalProperties: boolean } } }
+    const rf = call!.body.response_format as {
+      type: string
+      json_schema: { strict: boolean; schema: { required: string[]; additionalProperties: boolean } }
+    }
     expect(rf.type).toBe('json_schema')
     expect(rf.json_schema.strict).toBe(true)
     expect(rf.json_schema.schema.required).toEqual(['item', 'count'])
@@ -75,7 +90,11 @@ describe('complete', () => {
 
   it('retries 429 (honouring retry-after-ms) and 500, then succeeds', async () => {
     fake.script(
-      { status: 429, headers: { 'retry-after-ms': '120' }, body: { error: { message: 'slow down', type: 'rate_limit' } } },
+      {
+        status: 429,
+        headers: { 'retry-after-ms': '120' },
+        body: { error: { message: 'slow down', type: 'rate_limit' } },
+      },
       { status: 500 },
       { json: { item: 'bread', count: 1 } },
     )
@@ -109,14 +128,18 @@ describe('complete', () => {
 
   it('does not retry a 401 and gives kind auth', async () => {
     fake.script({ status: 401 }, { json: { item: 'x', count: 1 } })
-    const err = await createLlm(settings()).complete(Answer, prompt, meta).catch((e: unknown) => e)
+    const err = await createLlm(settings())
+      .complete(Answer, prompt, meta)
+      .catch((e: unknown) => e)
     expect((err as LlmError).kind).toBe('auth')
     expect(fake.chatCalls()).toHaveLength(1)
   })
 
   it('gives up on 5xx after maxRetries', async () => {
     fake.script({ status: 503 }, { status: 502 }, { status: 500 })
-    const err = await createLlm(settings({ maxRetries: 1 })).complete(Answer, prompt, meta).catch((e: unknown) => e)
+    const err = await createLlm(settings({ maxRetries: 1 }))
+      .complete(Answer, prompt, meta)
+      .catch((e: unknown) => e)
     expect((err as LlmError).kind).toBe('server')
     expect((err as LlmError).attempts).toBe(2)
     expect(fake.chatCalls()).toHaveLength(2)
@@ -124,7 +147,10 @@ describe('complete', () => {
 
   it('falls back to JSON-in-text when the server rejects response_format, and remembers it', async () => {
     fake.script(
-      { status: 400, body: { error: { message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported" } } },
+      {
+        status: 400,
+        body: { error: { message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported" } },
+      },
       { content: '{"item":"torch","count":4}' },
       { content: '{"item":"torch","count":5}' },
     )
@@ -139,7 +165,13 @@ describe('complete', () => {
   })
 
   it('drops temperature for models that reject it', async () => {
-    fake.script({ status: 400, body: { error: { message: "Unsupported value: 'temperature' does not support 0.2 with this model." } } }, { json: { item: 'a', count: 1 } })
+    fake.script(
+      {
+        status: 400,
+        body: { error: { message: "Unsupported value: 'temperature' does not support 0.2 with this model." } },
+      },
+      { json: { item: 'a', count: 1 } },
+    )
     await expect(createLlm(settings()).complete(Answer, prompt, meta)).resolves.toEqual({ item: 'a', count: 1 })
     expect(fake.chatCalls()[0]!.body.temperature).toBe(0.2)
     expect(fake.chatCalls()[1]!.body).not.toHaveProperty('temperature')
@@ -147,12 +179,17 @@ describe('complete', () => {
   })
 
   it('wraps a union root as { value } for strict mode and unwraps the answer', async () => {
-    const U = z.discriminatedUnion('kind', [z.object({ kind: z.literal('a'), n: z.number() }), z.object({ kind: z.literal('b'), s: z.string().optional() })])
+    const U = z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('a'), n: z.number() }),
+      z.object({ kind: z.literal('b'), s: z.string().optional() }),
+    ])
     fake.script({ json: { value: { kind: 'b', s: null } } }, { json: { kind: 'a', n: 1 } })
     const llm = createLlm(settings())
     await expect(llm.complete(U, prompt, meta)).resolves.toEqual({ kind: 'b' })
     await expect(llm.complete(U, prompt, meta)).resolves.toEqual({ kind: 'a', n: 1 }) // unwrapped answers pass too
-    const rf = fake.chatCalls()[0]!.body.response_format as { json_schema: { strict: boolean; schema: { properties: Record<string, unknown> } } }
+    const rf = fake.chatCalls()[0]!.body.response_format as {
+      json_schema: { strict: boolean; schema: { properties: Record<string, unknown> } }
+    }
     expect(rf.json_schema.strict).toBe(true)
     expect(Object.keys(rf.json_schema.schema.properties)).toEqual(['value'])
   })
@@ -172,7 +209,9 @@ describe('complete', () => {
 
   it('treats a refusal as an invalid answer', async () => {
     fake.script({ refusal: 'I cannot help with that' })
-    const err = await createLlm(settings()).complete(Answer, prompt, meta).catch((e: unknown) => e)
+    const err = await createLlm(settings())
+      .complete(Answer, prompt, meta)
+      .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(LlmInvalidError)
   })
 })
@@ -188,9 +227,19 @@ describe('usage and budget', () => {
     await llm.complete(Answer, prompt, { player: 'alice', goalKey: 'iron_ingot', requestId: 'r1' })
     await llm.complete(Answer, prompt, { player: 'alice', goalKey: 'stick', requestId: 'r2' })
     await llm.complete(Answer, prompt, { player: 'bob', goalKey: 'iron_ingot', requestId: 'r3' })
-    expect(llm.usage.forPlayer('alice')).toEqual({ calls: 2, promptTokens: 150, completionTokens: 30, totalTokens: 180 })
+    expect(llm.usage.forPlayer('alice')).toEqual({
+      calls: 2,
+      promptTokens: 150,
+      completionTokens: 30,
+      totalTokens: 180,
+    })
     expect(llm.usage.forPlayer('bob').totalTokens).toBe(10)
-    expect(llm.usage.forGoal('iron_ingot')).toEqual({ calls: 2, promptTokens: 107, completionTokens: 23, totalTokens: 130 })
+    expect(llm.usage.forGoal('iron_ingot')).toEqual({
+      calls: 2,
+      promptTokens: 107,
+      completionTokens: 23,
+      totalTokens: 130,
+    })
     expect(llm.usage.forRequest('r2').totalTokens).toBe(60)
     const snap = llm.usage.snapshot()
     expect(snap.total.calls).toBe(3)
@@ -213,7 +262,10 @@ describe('usage and budget', () => {
   })
 
   it('throws LlmBudgetError without a call when the budget is exhausted', async () => {
-    fake.script({ json: { item: 'a', count: 1 }, usage: { prompt_tokens: 900, completion_tokens: 200 } }, { json: { item: 'b', count: 1 } })
+    fake.script(
+      { json: { item: 'a', count: 1 }, usage: { prompt_tokens: 900, completion_tokens: 200 } },
+      { json: { item: 'b', count: 1 } },
+    )
     const llm = createLlm(settings({ playerTokenBudget: 1000 }))
     await llm.complete(Answer, prompt, meta) // overshoots once
     const err = await llm.complete(Answer, prompt, meta).catch((e: unknown) => e)
@@ -241,7 +293,11 @@ describe('circuit breaker', () => {
     expect(((await fail()) as LlmError).kind).toBe('server')
     expect(llm.breaker().open).toBe(true)
     const fast = (await fail()) as LlmError
-    expect([fast.kind, fast.attempts, fast.userMessage]).toEqual(['unavailable', 0, expect.stringMatching(/planning offline/)])
+    expect([fast.kind, fast.attempts, fast.userMessage]).toEqual([
+      'unavailable',
+      0,
+      expect.stringMatching(/planning offline/),
+    ])
     expect(fake.chatCalls()).toHaveLength(2) // the third call never reached the server
     await waitFor(() => !llm.breaker().open, 2000, 'the breaker to close')
     await expect(llm.complete(Answer, prompt, meta)).resolves.toEqual({ item: 'a', count: 1 })
@@ -269,7 +325,13 @@ describe('circuit breaker', () => {
   })
 
   it('an answer that does not validate does not count as the server failing', async () => {
-    fake.script({ status: 500 }, { content: 'nope' }, { content: 'still nope' }, { status: 500 }, { json: { item: 'c', count: 1 } })
+    fake.script(
+      { status: 500 },
+      { content: 'nope' },
+      { content: 'still nope' },
+      { status: 500 },
+      { json: { item: 'c', count: 1 } },
+    )
     const llm = createLlm(settings({ maxRetries: 0, breakerOpenMs: 60_000 }))
     expect(await llm.complete(Answer, prompt, meta).catch((e: unknown) => e)).toBeInstanceOf(LlmError)
     expect(await llm.complete(Answer, prompt, meta).catch((e: unknown) => e)).toBeInstanceOf(LlmInvalidError)
@@ -281,10 +343,30 @@ describe('circuit breaker', () => {
 
 describe('settings from config', () => {
   it('maps the config keys and works without an API key (local servers)', async () => {
-    const r = loadConfig({ GHOST_MODEL: 'llama3', OPENAI_BASE_URL: fake.url, GHOST_EMBED_MODEL: 'nomic', GHOST_LLM_TIMEOUT_MS: '500', GHOST_LLM_MAX_RETRIES: '0', GHOST_PLAYER_TOKEN_BUDGET: '77', GHOST_LLM_COOLDOWN_MS: '0' }, '')
+    const r = loadConfig(
+      {
+        GHOST_MODEL: 'llama3',
+        OPENAI_BASE_URL: fake.url,
+        GHOST_EMBED_MODEL: 'nomic',
+        GHOST_LLM_TIMEOUT_MS: '500',
+        GHOST_LLM_MAX_RETRIES: '0',
+        GHOST_PLAYER_TOKEN_BUDGET: '77',
+        GHOST_LLM_COOLDOWN_MS: '0',
+      },
+      '',
+    )
     if (!r.ok) throw new Error(JSON.stringify(r.problems))
     const s = llmSettingsFromConfig(r.config)!
-    expect(s).toMatchObject({ model: 'llama3', baseUrl: fake.url, apiKey: undefined, embedModel: 'nomic', timeoutMs: 500, maxRetries: 0, playerTokenBudget: 77, breakerOpenMs: 0 })
+    expect(s).toMatchObject({
+      model: 'llama3',
+      baseUrl: fake.url,
+      apiKey: undefined,
+      embedModel: 'nomic',
+      timeoutMs: 500,
+      maxRetries: 0,
+      playerTokenBudget: 77,
+      breakerOpenMs: 0,
+    })
     fake.script({ json: { item: 'a', count: 1 } })
     await expect(createLlm(s).complete(Answer, prompt, meta)).resolves.toEqual({ item: 'a', count: 1 })
     expect(fake.chatCalls()[0]!.headers.authorization).toBe('Bearer sk-local-no-key')

@@ -11,12 +11,23 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai.js'
 
 let fake: FakeOpenAI
 const settings = (over: Partial<LlmSettings> = {}): LlmSettings => ({
-  baseUrl: fake.url, apiKey: 'sk-test', model: 'fake-model', embedModel: 'fake-embed', timeoutMs: 2000, maxRetries: 1,
-  playerTokenBudget: 1000, backoffBaseMs: 5, ...over,
+  baseUrl: fake.url,
+  apiKey: 'sk-test',
+  model: 'fake-model',
+  embedModel: 'fake-embed',
+  timeoutMs: 2000,
+  maxRetries: 1,
+  playerTokenBudget: 1000,
+  backoffBaseMs: 5,
+  ...over,
 })
 
-beforeEach(async () => { fake = await startFakeOpenAI() })
-afterEach(async () => { await fake.close() })
+beforeEach(async () => {
+  fake = await startFakeOpenAI()
+})
+afterEach(async () => {
+  await fake.close()
+})
 
 describe('remote embedder', () => {
   it('probes the dimension and embeds texts in order as unit vectors', async () => {

@@ -10,7 +10,10 @@ import { IntentReply } from '../../../src/schemas/intent.js'
 type J = Record<string, unknown>
 
 function walk(node: unknown, visit: (o: J) => void): void {
-  if (Array.isArray(node)) { node.forEach((n) => walk(n, visit)); return }
+  if (Array.isArray(node)) {
+    for (const n of node) walk(n, visit)
+    return
+  }
   if (!node || typeof node !== 'object') return
   visit(node as J)
   for (const v of Object.values(node as J)) walk(v, visit)
@@ -18,7 +21,11 @@ function walk(node: unknown, visit: (o: J) => void): void {
 
 describe('schemaFormat', () => {
   it('makes every property required, closes objects, optional → nullable, oneOf → anyOf', () => {
-    const S = z.object({ a: z.string().min(2), b: z.number().optional(), c: z.object({ d: z.boolean().default(false) }) })
+    const S = z.object({
+      a: z.string().min(2),
+      b: z.number().optional(),
+      c: z.object({ d: z.boolean().default(false) }),
+    })
     const f = schemaFormat(S)
     expect(f.strict).toBe(true)
     expect(f.wrapped).toBe(false)

@@ -22,14 +22,23 @@ describe('prompt templates', () => {
 
   it('the planner prompt lists every action type', async () => {
     const { ACTION_TYPES } = await import('../../../src/schemas/action.js')
-    const t = loadPrompts().planner.render(Object.fromEntries(PROMPT_SLOTS.planner.map((s) => [s, 'x'])) as Record<(typeof PROMPT_SLOTS.planner)[number], string>)
+    const t = loadPrompts().planner.render(
+      Object.fromEntries(PROMPT_SLOTS.planner.map((s) => [s, 'x'])) as Record<
+        (typeof PROMPT_SLOTS.planner)[number],
+        string
+      >,
+    )
     for (const a of ACTION_TYPES) expect(t.system).toContain(`"type":"${a}"`)
   })
 
   it('fails at load time when the template lacks a slot the code fills', () => {
     const text = '=== system ===\nhello {{a}}\n=== user ===\n<data>{{b}}</data>'
     expect(() => parseTemplate('t', text, ['a', 'b', 'c'])).toThrow(/\{\{c\}\}.*no such slot/)
-    try { parseTemplate('t', text, ['a', 'b', 'c']) } catch (e) { expect((e as GhostError).code).toBe('config') }
+    try {
+      parseTemplate('t', text, ['a', 'b', 'c'])
+    } catch (e) {
+      expect((e as GhostError).code).toBe('config')
+    }
   })
 
   it('fails at load time when the template has a slot the code never fills', () => {

@@ -35,7 +35,13 @@ describe('parsing', () => {
 })
 
 describe('permissions', () => {
-  const base = { GHOST_OWNERS: ['Alice'], GHOST_TRUSTED: ['Bob'], DISCORD_OWNERS: ['111'], DISCORD_TRUSTED: ['role-9'], MC_HOST: undefined }
+  const base = {
+    GHOST_OWNERS: ['Alice'],
+    GHOST_TRUSTED: ['Bob'],
+    DISCORD_OWNERS: ['111'],
+    DISCORD_TRUSTED: ['role-9'],
+    MC_HOST: undefined,
+  }
   it('maps Minecraft names case-insensitively', () => {
     const p = createPolicy(base)
     expect(p.roleOf({ kind: 'minecraft', name: 'alice' })).toBe('owner')

@@ -4,7 +4,17 @@ import { TaskQueue, type QueuedTask } from '../../../src/router/queue.js'
 import { sleep } from '../../../src/util/async.js'
 
 function task(id: string, player: string, log: string[], ms = 5): QueuedTask {
-  return { id, player, command: 'x', text: id, run: async (signal) => { log.push(`start ${id}`); await sleep(ms, signal).catch(() => log.push(`aborted ${id}`)); log.push(`end ${id}`) } }
+  return {
+    id,
+    player,
+    command: 'x',
+    text: id,
+    run: async (signal) => {
+      log.push(`start ${id}`)
+      await sleep(ms, signal).catch(() => log.push(`aborted ${id}`))
+      log.push(`end ${id}`)
+    },
+  }
 }
 
 describe('TaskQueue', () => {
@@ -20,7 +30,15 @@ describe('TaskQueue', () => {
     // alice was just served (a1), so bob and carol come before her second task
     expect(q.order().map((t) => t.id)).toEqual(['b1', 'c1', 'a2', 'b2', 'a3', 'a4'])
     await q.idle()
-    expect(log.filter((l) => l.startsWith('start')).map((l) => l.slice(6))).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4'])
+    expect(log.filter((l) => l.startsWith('start')).map((l) => l.slice(6))).toEqual([
+      'a1',
+      'b1',
+      'c1',
+      'a2',
+      'b2',
+      'a3',
+      'a4',
+    ])
   })
 
   it('runs one task at a time and stopCurrent aborts the running one at once', async () => {
@@ -37,7 +55,7 @@ describe('TaskQueue', () => {
     expect(log).toEqual(['start long', 'aborted long', 'end long', 'start next', 'end next'])
   })
 
-  it('clear drops one player\'s waiting tasks', async () => {
+  it("clear drops one player's waiting tasks", async () => {
     const q = new TaskQueue()
     const log: string[] = []
     q.enqueue(task('a1', 'alice', log, 20))

@@ -14,7 +14,8 @@ import { idx } from '../../../src/server/worldgen/terrain.js'
 const world = PracticeWorld.forVersion(1)
 const chunks: ChunkData[] = []
 for (let cx = -2; cx < 2; cx++) for (let cz = -2; cz < 2; cz++) chunks.push(world.generate(cx, cz))
-const name = (d: ChunkData, x: number, y: number, z: number): string => world.palette.nameOf.get(d.blocks[idx(x, y, z)]!) ?? 'unknown'
+const name = (d: ChunkData, x: number, y: number, z: number): string =>
+  world.palette.nameOf.get(d.blocks[idx(x, y, z)]!) ?? 'unknown'
 
 describe('determinism', () => {
   it('gives the same blocks for the same seed, in any chunk order', () => {
@@ -82,7 +83,9 @@ describe('terrain', () => {
     expect(water).not.toBeNull()
     const sand = scanner.nearest((n) => n === 'sand', water!.position, 2)
     expect(sand).not.toBeNull()
-    for (const d of chunks) for (let i = 0; i < d.blocks.length; i++) if (world.palette.nameOf.get(d.blocks[i]!) === 'water') expect((i >> 8) + MIN_Y).toBeLessThanOrEqual(SEA_LEVEL)
+    for (const d of chunks)
+      for (let i = 0; i < d.blocks.length; i++)
+        if (world.palette.nameOf.get(d.blocks[i]!) === 'water') expect((i >> 8) + MIN_Y).toBeLessThanOrEqual(SEA_LEVEL)
   })
 
   it('has lava only deep down (pools at -55..-40 and flooded caves below)', () => {
@@ -99,7 +102,9 @@ describe('terrain', () => {
 
   it('has air pockets and tunnels underground', () => {
     let air = 0
-    for (const d of chunks) for (let z = 0; z < 16; z++) for (let x = 0; x < 16; x++) for (let y = -50; y < 30; y++) if (name(d, x, y, z) === 'air') air++
+    for (const d of chunks)
+      for (let z = 0; z < 16; z++)
+        for (let x = 0; x < 16; x++) for (let y = -50; y < 30; y++) if (name(d, x, y, z) === 'air') air++
     expect(air).toBeGreaterThan(500)
   })
 })
@@ -107,7 +112,9 @@ describe('terrain', () => {
 describe('biomes and trees', () => {
   it('has plains, forest, taiga and desert, with desert sand and cactus', () => {
     const seen = new Map<string, [number, number]>()
-    for (let x = -3000; x <= 3000; x += 50) for (let z = -3000; z <= 3000; z += 50) if (!seen.has(world.terrain.biome(x, z))) seen.set(world.terrain.biome(x, z), [x, z])
+    for (let x = -3000; x <= 3000; x += 50)
+      for (let z = -3000; z <= 3000; z += 50)
+        if (!seen.has(world.terrain.biome(x, z))) seen.set(world.terrain.biome(x, z), [x, z])
     expect([...seen.keys()].sort()).toEqual(['desert', 'forest', 'plains', 'taiga'])
     const [dx, dz] = seen.get('desert')!
     const scanner = new WorldScanner(world)
@@ -136,19 +143,28 @@ describe('biomes and trees', () => {
       const spawn = await scanner.spawnPoint()
       const below = scanner.blockName(Math.floor(spawn.x), spawn.y - 1, Math.floor(spawn.z))
       expect(['grass_block', 'sand', 'dirt', 'stone', 'sandstone', 'gravel']).toContain(below)
-      expect(scanner.blockName(Math.floor(spawn.x), spawn.y, Math.floor(spawn.z))).toMatch(/^(air|grass|dandelion|poppy|dead_bush)$/)
+      expect(scanner.blockName(Math.floor(spawn.x), spawn.y, Math.floor(spawn.z))).toMatch(
+        /^(air|grass|dandelion|poppy|dead_bush)$/,
+      )
     }
   })
 })
 
 describe('chunk conversion', () => {
   it('builds chunks that accept block changes and survive a network dump/load round trip', () => {
-    type Col = { setBlockStateId(p: Vec3, s: number): void; getBlockStateId(p: Vec3): number; dump(): Buffer; load(b: Buffer): void }
+    type Col = {
+      setBlockStateId(p: Vec3, s: number): void
+      getBlockStateId(p: Vec3): number
+      dump(): Buffer
+      load(b: Buffer): void
+    }
     const chunk = world.toChunk(chunks[3]!) as unknown as Col
     const changes: Array<[Vec3, number]> = []
     for (let i = 0; i < 40; i++) changes.push([new Vec3(i % 16, 60 + (i % 7), (i * 5) % 16), 1000 + i * 17]) // 40 new states: palette grows
     for (const [p, st] of changes) chunk.setBlockStateId(p, st)
-    const Chunk = (createRequire(import.meta.url)('prismarine-chunk') as (r: unknown) => new (o: object) => Col)(world.registry)
+    const Chunk = (createRequire(import.meta.url)('prismarine-chunk') as (r: unknown) => new (o: object) => Col)(
+      world.registry,
+    )
     const copy = new Chunk({ minY: MIN_Y, worldHeight: 384 })
     copy.load(chunk.dump())
     for (const [p, st] of changes) expect(copy.getBlockStateId(p)).toBe(st)
@@ -161,7 +177,9 @@ describe('chunk conversion', () => {
   it('writes the same blocks, biomes and sky light into the prismarine chunk', () => {
     const d = chunks[5]!
     const chunk = world.toChunk(d) as unknown as {
-      getBlockStateId(p: Vec3): number; getBiome(p: Vec3): number; getSkyLight(p: Vec3): number
+      getBlockStateId(p: Vec3): number
+      getBiome(p: Vec3): number
+      getSkyLight(p: Vec3): number
     }
     for (let i = 0; i < d.blocks.length; i += 37) {
       const p = new Vec3(i & 15, (i >> 8) + MIN_Y, (i >> 4) & 15)

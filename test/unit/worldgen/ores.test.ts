@@ -16,13 +16,16 @@ for (let cx = 0; cx < N; cx++) {
     const d = world.generate(cx, cz)
     for (let i = 0; i < d.blocks.length; i++) {
       const n = world.palette.nameOf.get(d.blocks[i]!)
-      if (n?.endsWith('_ore')) (ys[n] ??= []).push((i >> 8) + MIN_Y)
+      if (!n?.endsWith('_ore')) continue
+      ys[n] ??= []
+      ys[n].push((i >> 8) + MIN_Y)
     }
   }
 }
 const all = (ore: string): number[] => [...(ys[`${ore}_ore`] ?? []), ...(ys[`deepslate_${ore}_ore`] ?? [])]
 const perChunk = (ore: string): number => all(ore).length / (N * N)
-const share = (ore: string, lo: number, hi: number): number => all(ore).filter((y) => y >= lo && y <= hi).length / all(ore).length
+const share = (ore: string, lo: number, hi: number): number =>
+  all(ore).filter((y) => y >= lo && y <= hi).length / all(ore).length
 
 describe('ore distribution', () => {
   it('places every ore', () => {
