@@ -81,6 +81,23 @@ export async function fightMob(run: Run, target: Entity, stillThreat: () => bool
   }
 }
 
+/** Step onto the line from the player to the mob, `GUARD_REACH - 1` blocks out from the player (not when already nearer the mob). */
+async function stepBetween(run: Run, player: Entity, mob: Entity): Promise<void> {
+  const me = run.bot.entity.position
+  if (me.distanceTo(mob.position) + 1 < player.position.distanceTo(mob.position)) return
+  const toward = mob.position.minus(player.position)
+  const len = Math.max(0.1, Math.hypot(toward.x, toward.z))
+  const out = Math.min(GUARD_REACH - 1, len / 2)
+  const spot = player.position.offset((toward.x / len) * out, 0, (toward.z / len) * out).floored()
+  await goto(
+    run,
+    new goals.GoalNear(spot.x, spot.y, spot.z, 1),
+    `between ${player.username ?? 'the player'} and the ${mob.name}`,
+  ).catch((err) => {
+    if (!(err instanceof ActionFailure)) throw err
+  })
+}
+
 /** Step to the far side of the player from the mob. */
 async function fallBack(run: Run, player: Entity, mob: Entity): Promise<void> {
   const away = player.position.minus(mob.position)
@@ -88,6 +105,7 @@ async function fallBack(run: Run, player: Entity, mob: Entity): Promise<void> {
   const spot = player.position.offset((away.x / len) * 2, 0, (away.z / len) * 2).floored()
   await goto(run, new goals.GoalNear(spot.x, spot.y, spot.z, 1), `behind ${player.username ?? 'the player'}`).catch(
     (err) => {
+      run.check() // stopped while walking: end as interrupted, not as the walk's own failure
       if (!(err instanceof ActionFailure)) throw err
     },
   )
@@ -104,6 +122,7 @@ export async function guard(run: Run, action: Extract<Action, { type: 'guard' }>
     const player = playerEntity(bot, name)
     const threat = nearestThreat(bot, player, DEFEND_RANGE)
     if (threat && bot.health > RETREAT_HEALTH) {
+      await stepBetween(run, player, threat) // a mob goes for the nearest player: make that the bot, not them
       const r = await fightMob(
         run,
         threat,
@@ -117,7 +136,17 @@ export async function guard(run: Run, action: Extract<Action, { type: 'guard' }>
       continue
     }
     if (player.position.distanceTo(bot.entity.position) > GUARD_REACH + 2) {
-      await pursueEntity(run, player, GUARD_REACH, name)
+      // a walk cut short because the player just left ends the guard normally (the check at the top of the loop)
+      // a walk cut short (the player moved on, or just left: the check at the top of the loop) is tried again
+      const walked = await pursueEntity(run, player, GUARD_REACH, name).then(
+        () => true,
+        (err: unknown) => {
+          run.check()
+          if (!(err instanceof ActionFailure) || err.reason === 'no_path') throw err
+          return false
+        },
+      )
+      if (!walked) await sleep(WATCH_EVERY_MS, run.signal).catch(() => run.check())
       continue
     }
     run.step()
