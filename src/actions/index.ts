@@ -34,6 +34,7 @@ import {
   type Handlers,
 } from './types.js'
 import { biomeAt, isUnderground } from '../perception/vision.js'
+import { describeAction } from '../rules/index.js'
 
 export const handlers: Handlers = {
   equip,
@@ -56,43 +57,9 @@ export const handlers: Handlers = {
 }
 
 /** A short phrase for messages: "mining 3 iron_ore". */
+/** A short phrase for messages: "mining 3 iron_ore" (each action's rules file says it). */
 export function describe(a: Action): string {
-  switch (a.type) {
-    case 'equip':
-      return `equipping ${a.object}`
-    case 'explore':
-      return `exploring (${a.strategy}) for ${a.object}`
-    case 'approach':
-      return `approaching ${a.object}`
-    case 'mine':
-      return `mining ${a.count} ${a.object}`
-    case 'attack':
-      return `attacking ${a.object}`
-    case 'dig_down':
-      return `digging down to y ${a.ylevel}`
-    case 'go_up':
-      return 'going back up'
-    case 'craft':
-      return `crafting ${a.count} ${a.object}`
-    case 'smelt':
-      return `smelting ${a.count} ${a.object}`
-    case 'apply':
-      return `using ${a.tool} on ${a.object}`
-    case 'place':
-      return `placing ${a.object}`
-    case 'build':
-      return `building a ${a.blueprint}`
-    case 'give':
-      return `giving ${a.count} ${a.object} to ${a.to}`
-    case 'goto':
-      return `going to ${a.x} ${a.y} ${a.z}`
-    case 'deposit':
-      return `putting ${a.items.map((i) => i.object).join(', ') || 'everything but my tools'} in a chest`
-    case 'withdraw':
-      return `taking ${a.items.map((i) => i.object).join(', ')} from a chest`
-    case 'guard':
-      return `guarding ${a.player}`
-  }
+  return describeAction(a)
 }
 
 export async function execute(bot: Bot, raw: unknown, ctx: ActionContext): Promise<ActionResult> {

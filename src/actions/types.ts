@@ -6,15 +6,14 @@
  * helpers, so handlers stay short and uniform.
  */
 import type { Bot } from 'mineflayer'
-import type { Action, ActionResult, ActionType, FailureReason } from '../schemas/action.js'
+import { RULES } from '../rules/index.js'
+import type { Budget } from '../rules/types.js'
+import { ACTION_TYPES, type Action, type ActionResult, type ActionType, type FailureReason } from '../schemas/action.js'
 import type { Box } from '../schemas/region.js'
 import type { ProgressEntry, ProgressTracker } from '../progress/signal.js'
 import type { ProgressRules } from '../progress/rules.js'
 
-export interface Budget {
-  steps: number
-  timeMs: number
-}
+export type { Budget } from '../rules/types.js'
 
 /** What a caller passes to `execute` besides the bot and the action. */
 export interface ActionContext {
@@ -72,36 +71,14 @@ export type Handler<T extends Action = Action> = (run: Run, action: T) => Promis
 
 export type Handlers = { [K in ActionType]: Handler<Extract<Action, { type: K }>> }
 
-export const DEFAULT_BUDGETS: Record<ActionType, Budget> = {
-  equip: { steps: 2, timeMs: 5_000 },
-  explore: { steps: 400, timeMs: 120_000 },
-  approach: { steps: 20, timeMs: 60_000 },
-  mine: { steps: 128, timeMs: 180_000 },
-  attack: { steps: 400, timeMs: 60_000 },
-  dig_down: { steps: 200, timeMs: 120_000 },
-  go_up: { steps: 50, timeMs: 90_000 },
-  craft: { steps: 64, timeMs: 40_000 },
-  smelt: { steps: 64, timeMs: 180_000 },
-  apply: { steps: 4, timeMs: 15_000 },
-  place: { steps: 4, timeMs: 10_000 },
-  build: { steps: 300, timeMs: 240_000 },
-  give: { steps: 20, timeMs: 60_000 },
-  goto: { steps: 60, timeMs: 300_000 },
-  deposit: { steps: 40, timeMs: 60_000 },
-  withdraw: { steps: 40, timeMs: 60_000 },
-  guard: { steps: 1_000_000, timeMs: 30 * 60_000 },
-}
+/** Default budgets per action type, from each action's rules file. */
+export const DEFAULT_BUDGETS = Object.fromEntries(ACTION_TYPES.map((t) => [t, RULES[t].budget])) as Record<
+  ActionType,
+  Budget
+>
 
 /** Actions that run the progress tracker and can be stopped as `stalled`. */
-export const TRACKED: ReadonlySet<ActionType> = new Set([
-  'explore',
-  'approach',
-  'mine',
-  'attack',
-  'dig_down',
-  'give',
-  'goto',
-])
+export const TRACKED: ReadonlySet<ActionType> = new Set(ACTION_TYPES.filter((t) => RULES[t].tracked === true))
 
 export function fail(reason: FailureReason, message: string): never {
   throw new ActionFailure(reason, message)

@@ -19,6 +19,8 @@ export function applySpec(
 }
 
 export const applyRules: ActionRules<Extract<Action, { type: 'apply' }>> = {
+  describe: (a) => `using ${a.tool} on ${a.object}`,
+  budget: { steps: 4, timeMs: 15_000 },
   requires: (a, { kb }) => {
     const spec = applySpec(kb, a.object, a.tool)
     const doing = `use ${a.tool} on ${a.object}`

@@ -5,6 +5,9 @@ import { NEVER_PLAYERS, TAMEABLE, neverPet } from './policy.js'
 import type { ActionRules } from './types.js'
 
 export const attackRules: ActionRules<Extract<Action, { type: 'attack' }>> = {
+  describe: (a) => `attacking ${a.object}`,
+  budget: { steps: 400, timeMs: 60_000 },
+  tracked: true,
   requires: (a, { kb }) => [
     { kind: 'valid', ok: kb.isEntity(a.object), message: `${a.object} is not a creature I can attack.` },
     ...toolNeed(a.tool, `attack the ${a.object}`),

@@ -29,6 +29,8 @@ export function shippedBlueprints(): Record<string, Record<string, number>> {
 }
 
 export const buildRules: ActionRules<Extract<Action, { type: 'build' }>> = {
+  describe: (a) => `building a ${a.blueprint}`,
+  budget: { steps: 300, timeMs: 240_000 },
   requires: (a, { blueprints }) => {
     const blocks = blueprints[a.blueprint]
     if (!blocks)

@@ -14,6 +14,8 @@ type Withdraw = Extract<Action, { type: 'withdraw' }>
 const OPEN = 'open containers'
 
 export const depositRules: ActionRules<Deposit> = {
+  describe: (a) => `putting ${a.items.map((i) => i.object).join(', ') || 'everything but my tools'} in a chest`,
+  budget: { steps: 40, timeMs: 60_000 },
   requires: (a) => {
     const counted = Object.fromEntries(a.items.filter((i) => i.count !== null).map((i) => [i.object, i.count!]))
     const needs: Need[] = a.items
@@ -30,6 +32,8 @@ export const depositRules: ActionRules<Deposit> = {
 }
 
 export const withdrawRules: ActionRules<Withdraw> = {
+  describe: (a) => `taking ${a.items.map((i) => i.object).join(', ')} from a chest`,
+  budget: { steps: 40, timeMs: 60_000 },
   requires: () => [],
   changes: (a) => ({ inventory: {}, uncertain: a.items.map((i) => i.object) }),
   policy: (_a, view) => protectedProblem(view, OPEN),

@@ -16,6 +16,8 @@ export function craftMaterialsNeed(object: string, materials: Record<string, num
 }
 
 export const craftRules: ActionRules<Extract<Action, { type: 'craft' }>> = {
+  describe: (a) => `crafting ${a.count} ${a.object}`,
+  budget: { steps: 64, timeMs: 40_000 },
   requires: (a, { kb }) => [
     { kind: 'valid', ok: kb.recipesFor(a.object).length > 0, message: `${a.object} has no crafting recipe.` },
     {

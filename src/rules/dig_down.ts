@@ -5,6 +5,9 @@ import { protectedProblem } from './policy.js'
 import type { ActionRules } from './types.js'
 
 export const digDownRules: ActionRules<Extract<Action, { type: 'dig_down' }>> = {
+  describe: (a) => `digging down to y ${a.ylevel}`,
+  budget: { steps: 200, timeMs: 120_000 },
+  tracked: true,
   requires: (a) => toolNeed(a.tool, 'dig down'),
   changes: () => ({ inventory: {} }),
   policy: (_a, view) => protectedProblem(view, 'dig'),

@@ -11,6 +11,9 @@ export function pickUpsNear(ctx: RuleContext, object: string): string[] {
 }
 
 export const exploreRules: ActionRules<Extract<Action, { type: 'explore' }>> = {
+  describe: (a) => `exploring (${a.strategy}) for ${a.object}`,
+  budget: { steps: 400, timeMs: 120_000 },
+  tracked: true,
   requires: () => [],
   changes: (a, ctx) => ({ inventory: {}, uncertain: pickUpsNear(ctx, a.object) }),
 }

@@ -6,6 +6,9 @@ import type { Action } from '../schemas/action.js'
 import type { ActionRules } from './types.js'
 
 export const gotoRules: ActionRules<Extract<Action, { type: 'goto' }>> = {
+  describe: (a) => `going to ${a.x} ${a.y} ${a.z}`,
+  budget: { steps: 60, timeMs: 300_000 },
+  tracked: true,
   requires: () => [],
   changes: () => ({ inventory: {} }),
 }

@@ -7,6 +7,8 @@ import type { Action } from '../schemas/action.js'
 import type { ActionRules } from './types.js'
 
 export const guardRules: ActionRules<Extract<Action, { type: 'guard' }>> = {
+  describe: (a) => `guarding ${a.player}`,
+  budget: { steps: 1_000_000, timeMs: 30 * 60_000 },
   requires: (a) => [{ kind: 'player', name: a.player }],
   changes: () => ({ inventory: {} }),
 }

@@ -70,6 +70,11 @@ function rulesOf<A extends Action>(a: A): ActionRules<A> {
   return RULES[a.type] as unknown as ActionRules<A>
 }
 
+/** The action's short phrase for messages ("mining 3 iron_ore"). */
+export function describeAction(a: Action): string {
+  return rulesOf(a).describe(a)
+}
+
 export function requires(a: Action, ctx: RuleContext): Need[] {
   return rulesOf(a).requires(a, ctx)
 }

@@ -35,6 +35,9 @@ export function harvestNeed(block: string, tool: string | null): Need {
 }
 
 export const mineRules: ActionRules<Extract<Action, { type: 'mine' }>> = {
+  describe: (a) => `mining ${a.count} ${a.object}`,
+  budget: { steps: 128, timeMs: 180_000 },
+  tracked: true,
   requires: (a, { kb }) => {
     const dropsNothing = kb.isBlock(a.object) && Object.keys(kb.dropsOf(a.object)).length === 0
     const fluid = a.object === 'lava' || a.object === 'water'

@@ -29,6 +29,8 @@ export function smeltItemsNeed(object: string, count: number, items: Record<stri
 }
 
 export const smeltRules: ActionRules<Extract<Action, { type: 'smelt' }>> = {
+  describe: (a) => `smelting ${a.count} ${a.object}`,
+  budget: { steps: 64, timeMs: 180_000 },
   requires: (a, { kb }) => {
     const fuel = fuelFor(kb, a.fuel, a.count)
     return [

@@ -78,7 +78,19 @@ export interface PolicyView {
   placedByPlan(name: string): boolean
 }
 
+/** How much an action may do before it is stopped: work steps and wall-clock time. */
+export interface Budget {
+  steps: number
+  timeMs: number
+}
+
 export interface ActionRules<A extends Action = Action> {
+  /** A short phrase for messages and progress lines: "mining 3 iron_ore". */
+  describe(a: A): string
+  /** The default budget of one run (a caller may override parts of it). */
+  budget: Budget
+  /** Whether runs use the progress tracker and can be stopped as `stalled`. */
+  tracked?: boolean
   /** What must hold before the action runs, in the order it is checked. */
   requires(a: A, ctx: RuleContext): Need[]
   /** What the action changes when it succeeds. */

@@ -14,7 +14,16 @@
  */
 import type { Hands, Senses } from '../../src/agent/ports.js'
 import type { Knowledge } from '../../src/knowledge/index.js'
-import { check, fmtItems, judge, ruleContext, type RuleContext, type RuleWorld } from '../../src/rules/index.js'
+import {
+  changes,
+  check,
+  describeAction,
+  fmtItems,
+  judge,
+  ruleContext,
+  type RuleContext,
+  type RuleWorld,
+} from '../../src/rules/index.js'
 import { tableNeed } from '../../src/rules/craft.js'
 import { harvestNeed } from '../../src/rules/mine.js'
 import { smeltItemsNeed, fuelFor } from '../../src/rules/smelt.js'
@@ -393,16 +402,18 @@ export class SimWorld implements Hands, Senses, RuleWorld {
           durationMs: 600 * Object.values(need).reduce((s, k) => s + k, 0),
         }
       }
-      case 'give': {
-        this.take(a.object, a.count)
-        return { message: `I gave ${a.count} ${a.object} to ${a.to}.`, durationMs: 3000 }
-      }
-      case 'goto':
-        return { message: `I am at ${a.x} ${a.y} ${a.z}.`, durationMs: 5000 }
       case 'deposit':
       case 'withdraw':
       case 'guard':
         return fail('invalid', `The simulated world has no chests or players to ${a.type}.`)
+      default: {
+        // Any other action (give, goto, and actions added later) does exactly what its rules file says it changes.
+        for (const [i, n] of Object.entries(changes(a, this.rules).inventory)) {
+          if (n < 0) this.take(i, -n)
+          else this.add(i, n)
+        }
+        return { message: `Done: ${describeAction(a)}.`, durationMs: 1000 }
+      }
     }
   }
 
