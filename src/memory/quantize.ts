@@ -4,6 +4,7 @@
  * between two codes approximates the L1 distance of the coarsely quantised vectors. sqlite-vec scans these codes
  * (1/16 of the float bytes) for candidates, which are then re-ranked exactly by cosine distance on the float vectors.
  */
+import { cosine } from './embedder.js'
 
 /**
  * Thresholds of the code, in multiples of a unit vector's RMS component (1/√dim): a component above 1 RMS sets its
@@ -57,15 +58,7 @@ export const EXACT_BELOW = 15_000
 
 /** Cosine distance of two vectors (1 − cosine similarity; 1 when either is all zeros). */
 export function cosineDistance(a: Float32Array, b: Float32Array): number {
-  let dot = 0,
-    na = 0,
-    nb = 0
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!
-    na += a[i]! * a[i]!
-    nb += b[i]! * b[i]!
-  }
-  return na > 0 && nb > 0 ? 1 - dot / Math.sqrt(na * nb) : 1
+  return 1 - cosine(a, b)
 }
 
 /** Exact re-rank: the `k` candidates nearest to `q` by cosine distance, nearest first (ties by id). */
