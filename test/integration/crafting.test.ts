@@ -24,7 +24,10 @@ const give = (name: string, n: number): Promise<void> => giveItem(bot, name, n)
 async function craft(name: string, table: Block | null = null): Promise<void> {
   const recipe = bot.recipesFor(id(name), null, 1, table)[0]
   expect(recipe, `a recipe for ${name}`).toBeTruthy()
+  const before = count(name)
   await bot.craft(recipe!, 1, table ?? undefined)
+  // bot.craft resolves on its own clicks; the server's slot updates may still be on the way under load
+  await waitFor(() => count(name) >= before + recipe!.result.count, 5000, `${name} in the inventory after crafting`)
 }
 
 /** The inventory as the server has it: the player region of a chest window the server fills from its state. */
