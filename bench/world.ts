@@ -28,14 +28,11 @@ function rssMb(pid: number): number | null {
   }
 }
 
-async function serverRun(seed: number): Promise<Row> {
-  const t0 = performance.now()
-  const server = await startEmbeddedServer({ port: 0, version: VERSION, seed, viewDistance: 6 })
-  const startupMs = Math.round(performance.now() - t0)
-  const idleRssMb = rssMb(server.pid)
+/** The benchmark's bot on the practice server; connection errors surface through the spawn timeout. */
+function benchBot(port: number): mineflayer.Bot {
   const bot = mineflayer.createBot({
     host: '127.0.0.1',
-    port: server.port,
+    port,
     username: 'BenchBot',
     version: VERSION,
     hideErrors: true,
@@ -44,6 +41,15 @@ async function serverRun(seed: number): Promise<Row> {
   bot.on('error', () => {
     /* surfaced through the spawn timeout */
   })
+  return bot
+}
+
+async function serverRun(seed: number): Promise<Row> {
+  const t0 = performance.now()
+  const server = await startEmbeddedServer({ port: 0, version: VERSION, seed, viewDistance: 6 })
+  const startupMs = Math.round(performance.now() - t0)
+  const idleRssMb = rssMb(server.pid)
+  const bot = benchBot(server.port)
   try {
     const t1 = performance.now()
     await onceEvent(bot, 'spawn', { timeoutMs: 30_000 })
@@ -105,17 +111,7 @@ const ANIMALS_WAIT_MS = Number(process.env.ANIMALS_WAIT_MS ?? 20_000)
 /** Animals a real bot standing at spawn sees within 64 blocks while natural spawning runs. */
 async function animals(seed: number): Promise<Row> {
   const server = await startEmbeddedServer({ port: 0, version: VERSION, seed, viewDistance: 6 })
-  const bot = mineflayer.createBot({
-    host: '127.0.0.1',
-    port: server.port,
-    username: 'BenchBot',
-    version: VERSION,
-    hideErrors: true,
-    logErrors: false,
-  })
-  bot.on('error', () => {
-    /* surfaced through the spawn timeout */
-  })
+  const bot = benchBot(server.port)
   try {
     await onceEvent(bot, 'spawn', { timeoutMs: 30_000 })
     const t0 = performance.now()
