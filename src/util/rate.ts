@@ -1,6 +1,6 @@
 /**
  * A token bucket: `burst` actions at once, then one more every `intervalMs` (0 = unlimited). Used to pace the bot's
- * chat (src/io/outbox.ts) and to rate-limit WebSocket clients (src/io/ws/bridge.ts).
+ * chat (src/io/outbox.ts) and to rate-limit WebSocket clients (src/io/ws/client.ts).
  */
 export class TokenBucket {
   private tokens: number

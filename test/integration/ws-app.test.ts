@@ -3,22 +3,11 @@
  * server to reach, so the bot keeps reconnecting) serves authenticated requests through the app's own router, and
  * app.stop() closes the bridge.
  */
-import { createServer } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address()
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0))
-    })
-  })
-}
+import { freePort } from '../helpers/net.js'
 
 describe('app with the WebSocket bridge', () => {
   it('starts the bridge from config, answers through the app router, and stops it', async () => {

@@ -8,15 +8,11 @@
 import { setImmediate as tick } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { all } from '../../commands/index.js'
-import { createBody } from '../../src/actions/body.js'
 import { startWsBridge, WsBridge, type WsBridgeOptions } from '../../src/io/ws/index.js'
-import { AuditLog } from '../../src/router/audit.js'
-import type { CommandDefinition } from '../../src/router/command.js'
-import { createPolicy } from '../../src/router/permissions.js'
-import { Router } from '../../src/router/router.js'
+import type { Router } from '../../src/router/router.js'
 import { WsOut } from '../../src/schemas/ws.js'
 import { progressCommand } from '../helpers/progress-command.js'
+import { offlineRouter } from '../helpers/router.js'
 
 const OWNER_TOKEN = 'owner-token-0123456789'
 const GUEST_TOKEN = 'guest-token-abcdefghij'
@@ -104,18 +100,7 @@ let router: Router
 const clients: TestClient[] = []
 
 async function start(overrides: Partial<WsBridgeOptions> = {}): Promise<WsBridge> {
-  router = new Router({
-    commands: [...all(), dig] as CommandDefinition[],
-    policy: createPolicy({
-      GHOST_OWNERS: [],
-      GHOST_TRUSTED: [],
-      DISCORD_OWNERS: [],
-      DISCORD_TRUSTED: [],
-      MC_HOST: undefined,
-    }),
-    audit: new AuditLog(null),
-    services: { body: createBody(() => null) },
-  })
+  router = offlineRouter({ extraCommands: [dig] })
   bridge = await WsBridge.start(router, {
     host: '127.0.0.1',
     port: 0,
@@ -138,18 +123,7 @@ afterEach(async () => {
 
 describe('WebSocket bridge', () => {
   it('is off without GHOST_WS_PORT', async () => {
-    const r = new Router({
-      commands: all(),
-      policy: createPolicy({
-        GHOST_OWNERS: [],
-        GHOST_TRUSTED: [],
-        DISCORD_OWNERS: [],
-        DISCORD_TRUSTED: [],
-        MC_HOST: undefined,
-      }),
-      audit: new AuditLog(null),
-      services: { body: createBody(() => null) },
-    })
+    const r = offlineRouter()
     expect(
       await startWsBridge(
         {

@@ -8,9 +8,8 @@
  * buffer passes `maxBufferedBytes` is dropped so a slow reader never holds the bot's memory hostage.
  */
 import { EventEmitter } from 'node:events'
-import type { IncomingMessage, Server as HttpServer } from 'node:http'
-import type { Duplex } from 'node:stream'
-import { WebSocket, WebSocketServer, type RawData } from 'ws'
+import type { Server as HttpServer } from 'node:http'
+import { WebSocket, type RawData, type WebSocketServer } from 'ws'
 import type { z } from 'zod'
 import { newRequestId, type Request } from '../../router/request.js'
 import type { Role } from '../../schemas/role.js'
@@ -22,14 +21,16 @@ import {
   MemoryChange,
   WS_MAX_MESSAGE_BYTES,
   WS_PROTOCOL_VERSION,
-  WsIn,
   type WsErrorCode,
   type WsOut,
   type WsTopic,
   type WsViewName,
 } from '../../schemas/ws.js'
-import { TokenBucket } from '../../util/rate.js'
 import { TokenAuth, type WsTokens } from './auth.js'
+import { newClient, type WsClient as Client } from './client.js'
+import { decodeFrame } from './frames.js'
+import { attachWss, listenWss } from './listen.js'
+import { statusMessage, TaskOwners, taskMessage } from './tasks.js'
 import { Views, type ViewSources } from './views.js'
 
 const log = logger('ws')
@@ -62,59 +63,14 @@ export interface WsBridgeOptions {
   requestIntervalMs?: number
 }
 
-interface Client {
-  id: string
-  socket: WebSocket
-  role: Role | null
-  player: string
-  topics: Set<WsTopic>
-  authFailures: number
-  authTimer: NodeJS.Timeout | null
-  alive: boolean
-  /** Request rate limit (`requestBurst`, then one more every `requestIntervalMs`); views have a looser one of their own. */
-  bucket: TokenBucket
-  viewBucket: TokenBucket
-}
-
-interface TaskOwner {
-  client: Client
-  requestId: string
-  seen: boolean
-}
-
-/** The router names a request's task `t-<request id>` (src/router/router.ts). */
-const taskIdFor = (requestId: string): string => `t-${requestId}`
-const isQueued = (router: Router, taskId: string): boolean =>
-  router.queue.current()?.id === taskId || router.queue.pending().some((t) => t.id === taskId)
-
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost'])
 
 /** Options for a bridge served on another HTTP server's upgrade route (`WsBridge.attach`). */
 export type WsAttachOptions = Omit<WsBridgeOptions, 'host' | 'port'> & { path: string }
 
-/** A browser's Origin must be the page's own host; clients without an Origin (scripts) still need a token. */
-function sameOrigin(req: IncomingMessage): boolean {
-  const origin = req.headers.origin
-  if (origin === undefined) return true
-  try {
-    return new URL(origin).host === req.headers.host
-  } catch {
-    return false
-  }
-}
-
-function byteLength(data: RawData): number {
-  if (Array.isArray(data)) return data.reduce((n, b) => n + b.byteLength, 0)
-  return data.byteLength
-}
-function toText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
-  return Buffer.from(data as ArrayBuffer).toString('utf8')
-}
-
 export class WsBridge extends EventEmitter {
   private readonly clients = new Map<string, Client>()
-  private readonly tasks = new Map<string, TaskOwner>()
+  private readonly tasks: TaskOwners
   private readonly auth: TokenAuth
   private readonly views: Views
   private detach: (() => void) | null = null
@@ -134,6 +90,7 @@ export class WsBridge extends EventEmitter {
     super()
     this.auth = new TokenAuth(opts.tokens, opts.extraTokens)
     this.views = new Views(router, opts.views)
+    this.tasks = new TaskOwners(router)
     this.maxMessageBytes = opts.maxMessageBytes ?? WS_MAX_MESSAGE_BYTES
     this.maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024
     wss.on('connection', (socket) => this.onConnection(socket))
@@ -146,43 +103,19 @@ export class WsBridge extends EventEmitter {
   }
 
   /** Listen on host:port; rejects (GhostError 'config') when the address is unusable. */
-  static start(router: Router, opts: WsBridgeOptions): Promise<WsBridge> {
+  static async start(router: Router, opts: WsBridgeOptions): Promise<WsBridge> {
     if (!new TokenAuth(opts.tokens).configured) {
-      return Promise.reject(
-        new GhostError(
-          'config',
-          'WebSocket bridge needs at least one token',
-          'Set GHOST_WS_OWNER_TOKEN (and/or _TRUSTED_/_GUEST_).',
-        ),
+      throw new GhostError(
+        'config',
+        'WebSocket bridge needs at least one token',
+        'Set GHOST_WS_OWNER_TOKEN (and/or _TRUSTED_/_GUEST_).',
       )
     }
-    return new Promise((resolve, reject) => {
-      // verifyClient: a browser page from another site (its Origin is not this host) is refused with 403.
-      const wss = new WebSocketServer({
-        host: opts.host,
-        port: opts.port,
-        maxPayload: opts.maxPayloadBytes ?? 1024 * 1024,
-        clientTracking: false,
-        verifyClient: (
-          { req }: { req: IncomingMessage },
-          done: (ok: boolean, code?: number, message?: string) => void,
-        ) => done(sameOrigin(req), 403, 'Forbidden'),
-      })
-      const onError = (err: Error): void => {
-        wss.close()
-        reject(new GhostError('config', `WebSocket bridge cannot listen on ${opts.host}:${opts.port}: ${err.message}`))
-      }
-      wss.once('error', onError)
-      wss.once('listening', () => {
-        wss.off('error', onError)
-        wss.on('error', (err) => log.error('ws server error', { err: err.message }))
-        const bridge = new WsBridge(router, wss, opts)
-        if (!LOOPBACK.has(opts.host))
-          log.warn('WebSocket bridge listens beyond this machine', { host: opts.host, port: bridge.port })
-        log.info('WebSocket bridge listening', { host: opts.host, port: bridge.port })
-        resolve(bridge)
-      })
-    })
+    const bridge = new WsBridge(router, await listenWss(opts), opts)
+    if (!LOOPBACK.has(opts.host))
+      log.warn('WebSocket bridge listens beyond this machine', { host: opts.host, port: bridge.port })
+    log.info('WebSocket bridge listening', { host: opts.host, port: bridge.port })
+    return bridge
   }
 
   /**
@@ -191,22 +124,9 @@ export class WsBridge extends EventEmitter {
    * is not the page's own host is refused, so another site cannot drive the bot from a visitor's browser.
    */
   static attach(router: Router, server: HttpServer, opts: WsAttachOptions): WsBridge {
-    const wss = new WebSocketServer({
-      noServer: true,
-      maxPayload: opts.maxPayloadBytes ?? 1024 * 1024,
-      clientTracking: false,
-    })
+    const { wss, detach } = attachWss(server, opts)
     const bridge = new WsBridge(router, wss, { ...opts, host: 'attached', port: 0 })
-    const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-      if (new URL(req.url ?? '/', 'http://local').pathname !== opts.path) return
-      if (!sameOrigin(req)) {
-        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
-        return
-      }
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
-    }
-    server.on('upgrade', onUpgrade)
-    bridge.detach = () => server.off('upgrade', onUpgrade)
+    bridge.detach = detach
     return bridge
   }
 
@@ -256,18 +176,7 @@ export class WsBridge extends EventEmitter {
     }
     this.seq += 1
     const id = `c${this.seq}`
-    const c: Client = {
-      id,
-      socket,
-      role: null,
-      player: `ws:${id}`,
-      topics: new Set(),
-      authFailures: 0,
-      authTimer: null,
-      alive: true,
-      bucket: new TokenBucket(this.opts.requestBurst ?? 5, this.opts.requestIntervalMs ?? 1000),
-      viewBucket: new TokenBucket(20, 250),
-    }
+    const c = newClient(id, socket, this.opts)
     this.clients.set(id, c)
     c.authTimer = setTimeout(() => {
       if (!c.role) socket.close(1008, 'authentication timeout')
@@ -339,39 +248,13 @@ export class WsBridge extends EventEmitter {
   // ------------------------------------------------------------------ receiving
 
   private onMessage(c: Client, data: RawData, isBinary: boolean): void {
-    const size = byteLength(data)
-    if (size > this.maxMessageBytes) {
-      this.error(c, 'too_large', `message is ${size} bytes; the limit is ${this.maxMessageBytes}`)
+    const frame = decodeFrame(data, isBinary, this.maxMessageBytes)
+    if (!frame.ok) {
+      this.error(c, frame.code, frame.message, frame.requestId)
       return
     }
-    if (isBinary) {
-      this.error(c, 'invalid', 'send JSON text frames, not binary')
-      return
-    }
-    let raw: unknown
-    try {
-      raw = JSON.parse(toText(data))
-    } catch {
-      this.error(c, 'bad_json', 'message is not valid JSON')
-      return
-    }
-    const rawId =
-      typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'string'
-        ? (raw as { id: string }).id
-        : undefined
-    const requestId = rawId && /^[A-Za-z0-9_.:-]{1,64}$/.test(rawId) ? rawId : undefined
-    if (typeof raw !== 'object' || raw === null || (raw as { v?: unknown }).v !== WS_PROTOCOL_VERSION) {
-      this.error(c, 'unsupported_version', `send objects with "v": ${WS_PROTOCOL_VERSION}`, requestId)
-      return
-    }
-    const parsed = WsIn.safeParse(raw)
-    if (!parsed.success) {
-      const first = parsed.error.issues[0]
-      const where = first && first.path.length > 0 ? `${first.path.join('.')}: ` : ''
-      this.error(c, 'invalid', `${where}${first?.message ?? 'invalid message'}`.slice(0, 300), requestId)
-      return
-    }
-    const m = parsed.data
+    const m = frame.message
+    const requestId = 'id' in m ? m.id : undefined
     if (m.type === 'ping') {
       this.send(c, { v: WS_PROTOCOL_VERSION, type: 'pong', ...(m.id ? { id: m.id } : {}), at: Date.now() })
       return
@@ -391,7 +274,7 @@ export class WsBridge extends EventEmitter {
           if (m.type === 'subscribe') c.topics.add(t)
           else c.topics.delete(t)
         this.send(c, { v: WS_PROTOCOL_VERSION, type: 'subscribed', topics: [...c.topics] })
-        if (m.type === 'subscribe' && m.topics.includes('status')) this.send(c, this.statusMessage())
+        if (m.type === 'subscribe' && m.topics.includes('status')) this.send(c, statusMessage(this.router))
         this.updateStatusTimer()
         return
       }
@@ -459,16 +342,14 @@ export class WsBridge extends EventEmitter {
       reply: async (t, o) =>
         this.send(c, { v: WS_PROTOCOL_VERSION, type: 'reply', requestId, text: t, private: o?.private ?? false }),
     }
-    const taskId = taskIdFor(req.id)
-    const owner: TaskOwner = { client: c, requestId, seen: false }
-    this.tasks.set(taskId, owner)
+    const settle = this.tasks.track(req.id, c, requestId)
     try {
       await this.router.handle(req, { strict })
     } catch (err) {
       log.error('ws request failed', { client: c.id, err: err instanceof Error ? err.message : String(err) })
       this.error(c, 'internal', 'the request failed on my side; the error is in the log', requestId)
     } finally {
-      if (!owner.seen && !isQueued(this.router, taskId)) this.tasks.delete(taskId)
+      settle()
     }
   }
 
@@ -486,33 +367,10 @@ export class WsBridge extends EventEmitter {
   // ------------------------------------------------------------------ events out
 
   private onTaskEvent(e: TaskEvent): void {
-    const owner = this.tasks.get(e.taskId)
-    if (owner) owner.seen = true
-    if (e.kind === 'finished') this.tasks.delete(e.taskId)
+    const owner = this.tasks.ownerOf(e)
     for (const c of [...this.clients.values()]) {
-      if (!c.role) continue
-      if (owner && owner.client === c)
-        this.send(c, { v: WS_PROTOCOL_VERSION, type: 'task', event: e, requestId: owner.requestId })
-      // Guests see that others' tasks run, not what was asked (requests may have been whispered).
-      else if (c.topics.has('tasks'))
-        this.send(c, {
-          v: WS_PROTOCOL_VERSION,
-          type: 'task',
-          event: c.role === 'guest' && e.kind === 'started' ? { ...e, text: '' } : e,
-        })
-    }
-  }
-
-  private statusMessage(): WsOut {
-    const s = this.router.services.body.status()
-    const cur = this.router.queue.current()
-    return {
-      v: WS_PROTOCOL_VERSION,
-      type: 'status',
-      ...s,
-      task: cur ? { id: cur.id, player: cur.player, command: cur.command, progress: cur.progress } : null,
-      queued: this.router.queue.pending().length,
-      at: Date.now(),
+      const msg = taskMessage(c, e, owner)
+      if (msg) this.send(c, msg)
     }
   }
 
@@ -520,7 +378,7 @@ export class WsBridge extends EventEmitter {
     const wanted = !this.closed && [...this.clients.values()].some((c) => c.role && c.topics.has('status'))
     if (wanted && !this.statusTimer) {
       this.statusTimer = setInterval(
-        () => this.broadcast('status', this.statusMessage()),
+        () => this.broadcast('status', statusMessage(this.router)),
         this.opts.statusIntervalMs ?? 5000,
       )
       this.statusTimer.unref()

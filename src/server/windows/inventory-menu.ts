@@ -6,7 +6,8 @@
  * shift-click routing for this menu.
  */
 import { CraftingGrid } from './crafting-grid.js'
-import { Menu, type MenuOwner, type SlotSpec } from './menu.js'
+import { Menu, type MenuOwner } from './menu.js'
+import type { SlotSpec } from './slot.js'
 import type { Stack } from './stack.js'
 
 export interface InventoryStore {

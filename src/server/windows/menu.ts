@@ -2,61 +2,14 @@
  * Server-side container menus, after vanilla 1.20.2's AbstractContainerMenu: a menu is a list of slots (container
  * slots first, then the 27 main-inventory and 9 hotbar slots of the player, as the protocol numbers them), window
  * properties (furnace progress), and the click engine — PICKUP (mode 0), QUICK_MOVE (1, shift), SWAP (2, number
- * keys), CLONE (3), THROW (4), QUICK_CRAFT (5, drag) and PICKUP_ALL (6, double click) — with vanilla's
- * safeInsert / tryRemove / moveItemStackTo rules. Slots are accessors over storage owned elsewhere (the player
- * inventory, a chest, a furnace, a crafting grid); result slots (crafting output) take the whole stack and call
- * `onTake`. Network sync lives in session.ts; this file only changes state.
+ * keys), CLONE (3), THROW (4), QUICK_CRAFT (5, drag; its state machine is quick-craft.ts) and PICKUP_ALL (6, double
+ * click) — with vanilla's safeInsert / tryRemove / moveItemStackTo rules. Slots (slot.ts) are accessors over storage
+ * owned elsewhere (the player inventory, a chest, a furnace, a crafting grid); result slots (crafting output) take the
+ * whole stack and call `onTake`. Network sync lives in session.ts; this file only changes state.
  */
+import { QuickCraft } from './quick-craft.js'
+import { Slot, type SlotSpec } from './slot.js'
 import { countOf, isEmpty, maxStackOf, sameItem, type Stack, type Stacks } from './stack.js'
-
-export interface SlotSpec {
-  get(): Stack | null
-  set(item: Stack | null): void
-  /** Vanilla mayPlace; default true. */
-  mayPlace?(item: Stack): boolean
-  /** Vanilla mayPickup; default true. */
-  mayPickup?(): boolean
-  /** Container limit (64 for everything here). */
-  limit?: number
-  /** Crafting result: removing always takes the whole stack (vanilla ResultContainer). */
-  wholeStack?: boolean
-  /** Called after the player took `taken` out of this slot (crafting consumes its ingredients here). */
-  onTake?(taken: Stack): void
-}
-
-export class Slot {
-  constructor(
-    readonly index: number,
-    private readonly spec: SlotSpec,
-  ) {}
-  get item(): Stack | null {
-    const s = this.spec.get()
-    return isEmpty(s) ? null : s
-  }
-  set(item: Stack | null): void {
-    this.spec.set(isEmpty(item) ? null : item)
-  }
-  mayPlace(item: Stack): boolean {
-    return this.spec.mayPlace ? this.spec.mayPlace(item) : true
-  }
-  mayPickup(): boolean {
-    return this.spec.mayPickup ? this.spec.mayPickup() : true
-  }
-  maxFor(item: Stack): number {
-    return Math.min(this.spec.limit ?? 64, maxStackOf(item))
-  }
-  get wholeStack(): boolean {
-    return this.spec.wholeStack === true
-  }
-  onTake(taken: Stack): void {
-    this.spec.onTake?.(taken)
-  }
-  /** Vanilla allowModification: result slots cannot be partially taken. */
-  allowModification(): boolean {
-    const it = this.item
-    return this.mayPickup() && (!it || this.mayPlace(it))
-  }
-}
 
 /** What a menu needs from the player it belongs to. */
 export interface MenuOwner {
@@ -81,9 +34,8 @@ export abstract class Menu {
   /** Slots sent after every click even when unchanged (vanilla always resends the crafting result). */
   readonly forceSend = new Set<number>()
   slots: Slot[] = []
-  private dragStatus = 0
-  private dragType = 0
-  private dragSlots = new Set<Slot>()
+  /** The QUICK_CRAFT (drag) in progress, if any. */
+  private readonly drag = new QuickCraft()
 
   constructor(
     readonly owner: MenuOwner,
@@ -224,11 +176,11 @@ export abstract class Menu {
   // --- the click engine ---------------------------------------------------------------------------------------
   clicked(slotId: number, button: number, mode: number): void {
     if (mode === 5) {
-      this.quickCraft(slotId, button)
+      this.drag.click(this, slotId, button)
       return
     }
-    if (this.dragStatus !== 0) {
-      this.resetDrag()
+    if (this.drag.active) {
+      this.drag.reset()
       return
     }
     if ((mode === 0 || mode === 1) && (button === 0 || button === 1)) {
@@ -349,64 +301,5 @@ export abstract class Menu {
       }
     }
     this.carried = carried
-  }
-
-  private resetDrag(): void {
-    this.dragStatus = 0
-    this.dragSlots.clear()
-  }
-
-  private quickCraft(slotId: number, button: number): void {
-    const prev = this.dragStatus
-    this.dragStatus = button & 3
-    if ((prev !== 1 || this.dragStatus !== 2) && prev !== this.dragStatus) {
-      this.resetDrag()
-      return
-    }
-    const carried = this.carried
-    if (!carried) {
-      this.resetDrag()
-      return
-    }
-    if (this.dragStatus === 0) {
-      this.dragType = (button >> 2) & 3
-      if (this.dragType === 0 || this.dragType === 1 || (this.dragType === 2 && this.owner.creative())) {
-        this.dragStatus = 1
-        this.dragSlots.clear()
-      } else this.resetDrag()
-    } else if (this.dragStatus === 1) {
-      const slot = this.slots[slotId]
-      if (slot && this.canDragInto(slot, carried) && (this.dragType === 2 || countOf(carried) > this.dragSlots.size))
-        this.dragSlots.add(slot)
-    } else if (this.dragStatus === 2) {
-      const targets = [...this.dragSlots]
-      this.resetDrag()
-      if (targets.length === 1) {
-        this.clicked(targets[0]!.index, this.dragType, 0)
-        return
-      }
-      let left = countOf(carried)
-      const per =
-        this.dragType === 0
-          ? Math.floor(countOf(carried) / targets.length)
-          : this.dragType === 1
-            ? 1
-            : maxStackOf(carried)
-      for (const slot of targets) {
-        if (!this.canDragInto(slot, carried) || (this.dragType !== 2 && left < 1)) continue
-        const have = countOf(slot.item)
-        const put = Math.min(per + have, slot.maxFor(carried))
-        left -= put - have
-        slot.set(this.stacks.withCount(carried, put))
-      }
-      this.carried = this.dragType === 2 ? carried : this.stacks.withCount(carried, left)
-    } else this.resetDrag()
-  }
-
-  private canDragInto(slot: Slot, carried: Stack): boolean {
-    const it = slot.item
-    return (
-      (!it || (sameItem(it, carried) && countOf(it) < slot.maxFor(it))) && slot.mayPlace(carried) && !slot.wholeStack
-    )
   }
 }

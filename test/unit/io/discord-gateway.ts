@@ -79,12 +79,18 @@ export function user(id: string, username: string): Record<string, unknown> {
   return { id, username, discriminator: '0', global_name: username[0]!.toUpperCase() + username.slice(1), avatar: null }
 }
 
-function message(id: string, channelId: string, body: Record<string, unknown> | null): Record<string, unknown> {
+/** A plain message object as the API sends it: `id` in `channelId` by `author`, with `extra` fields on top. */
+function messageObject(
+  id: string,
+  channelId: string,
+  author: Record<string, unknown>,
+  extra: Record<string, unknown>,
+): Record<string, unknown> {
   return {
     id,
     channel_id: channelId,
-    author: { ...user(BOT_ID, 'ghost'), bot: true },
-    content: body?.content ?? '',
+    author,
+    content: '',
     timestamp: new Date().toISOString(),
     edited_timestamp: null,
     tts: false,
@@ -92,11 +98,25 @@ function message(id: string, channelId: string, body: Record<string, unknown> | 
     mentions: [],
     mention_roles: [],
     attachments: [],
-    embeds: body?.embeds ?? [],
+    embeds: [],
     pinned: false,
     type: 0,
-    flags: body?.flags ?? 0,
+    ...extra,
   }
+}
+
+/** The bot's own message as the API answers a send or an edit with `body`. */
+function message(id: string, channelId: string, body: Record<string, unknown> | null): Record<string, unknown> {
+  return messageObject(
+    id,
+    channelId,
+    { ...user(BOT_ID, 'ghost'), bot: true },
+    {
+      content: body?.content ?? '',
+      embeds: body?.embeds ?? [],
+      flags: body?.flags ?? 0,
+    },
+  )
 }
 
 function role(id: string, name: string): Record<string, unknown> {
@@ -229,24 +249,14 @@ export class FakeGateway {
   /** MESSAGE_CREATE of `content` in `channelId` by `userId`. */
   say(content: string, userId: string, username: string, roles: string[], channelId = CHANNEL_ID): string {
     const id = nextId()
-    this.packet('MESSAGE_CREATE', {
-      id,
-      channel_id: channelId,
-      guild_id: GUILD_ID,
-      author: user(userId, username),
-      content,
-      member: { roles, joined_at: new Date().toISOString(), deaf: false, mute: false, flags: 0, nick: null },
-      timestamp: new Date().toISOString(),
-      edited_timestamp: null,
-      tts: false,
-      mention_everyone: false,
-      mentions: [],
-      mention_roles: [],
-      attachments: [],
-      embeds: [],
-      pinned: false,
-      type: 0,
-    })
+    this.packet(
+      'MESSAGE_CREATE',
+      messageObject(id, channelId, user(userId, username), {
+        guild_id: GUILD_ID,
+        content,
+        member: { roles, joined_at: new Date().toISOString(), deaf: false, mute: false, flags: 0, nick: null },
+      }),
+    )
     return id
   }
 

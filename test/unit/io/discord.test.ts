@@ -9,19 +9,19 @@ import { spawnSync } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { all } from '../../../commands/index.js'
-import { createBody } from '../../../src/actions/body.js'
 import { DiscordAdapter } from '../../../src/io/discord/adapter.js'
 import { startDiscord } from '../../../src/io/discord/client.js'
 import { deployGuildCommands, missingDeploySettings } from '../../../src/io/discord/deploy.js'
 import { slashCommands } from '../../../src/io/discord/slash.js'
-import { AuditLog } from '../../../src/router/audit.js'
+import type { AuditLog } from '../../../src/router/audit.js'
 import { defineCommand, type CommandDefinition } from '../../../src/router/command.js'
-import { createPolicy } from '../../../src/router/permissions.js'
-import { Router } from '../../../src/router/router.js'
+import type { Router } from '../../../src/router/router.js'
+import type { Outcome } from '../../../src/schemas/task.js'
 import { sleep, waitFor } from '../../../src/util/async.js'
 import { GhostError } from '../../../src/util/errors.js'
 import { APP_ID, BOT_ID, CHANNEL_ID, FakeDiscordApi, FakeGateway, GUILD_ID } from './discord-gateway.js'
 import { progressCommand } from '../../helpers/progress-command.js'
+import { offlineRouter } from '../../helpers/router.js'
 
 const OWNER = '111000000000000001'
 const MEMBER = '222000000000000001'
@@ -30,27 +30,22 @@ const TRUSTED_ROLE = '777'
 
 /** Test-only task: three sub-goals, reported one by one. */
 const dig = progressCommand(15, '[depth]')
-const slowpoke = defineCommand({
-  name: 'slowpoke',
-  description: 'answers late',
-  args: z.object({}).passthrough(),
-  minRole: 'guest',
-  mode: 'instant',
-  async run() {
-    await sleep(120)
-    return { ok: true, text: 'finally here' }
-  },
-})
-const crash = defineCommand({
-  name: 'crash',
-  description: 'fails late',
-  args: z.object({}).passthrough(),
-  minRole: 'guest',
-  mode: 'instant',
-  async run() {
-    await sleep(120)
-    throw new GhostError('world', 'boom', 'the ground is too hard')
-  },
+/** Test-only instant command that ends only after 120 ms, later than a short `ackAfterMs` (the defer path). */
+const late = (name: string, description: string, end: () => Outcome) =>
+  defineCommand({
+    name,
+    description,
+    args: z.object({}).passthrough(),
+    minRole: 'guest',
+    mode: 'instant',
+    async run() {
+      await sleep(120)
+      return end()
+    },
+  })
+const slowpoke = late('slowpoke', 'answers late', () => ({ ok: true, text: 'finally here' }))
+const crash = late('crash', 'fails late', () => {
+  throw new GhostError('world', 'boom', 'the ground is too hard')
 })
 
 interface Setup {
@@ -63,18 +58,10 @@ interface Setup {
 let current: Setup | null = null
 
 function setup(opts: { ackAfterMs?: number; relayChat?: boolean } = {}): Setup {
-  const audit = new AuditLog(null)
-  const router = new Router({
-    commands: [...all(), dig, slowpoke, crash] as CommandDefinition[],
-    policy: createPolicy({
-      GHOST_OWNERS: [],
-      GHOST_TRUSTED: [],
-      DISCORD_OWNERS: [OWNER],
-      DISCORD_TRUSTED: [TRUSTED_ROLE],
-      MC_HOST: undefined,
-    }),
-    audit,
-    services: { body: createBody(() => null) },
+  const router = offlineRouter({
+    extraCommands: [dig, slowpoke, crash],
+    discordOwners: [OWNER],
+    discordTrusted: [TRUSTED_ROLE],
   })
   const gw = new FakeGateway()
   const adapter = new DiscordAdapter(router, gw.client, {
@@ -92,7 +79,7 @@ function setup(opts: { ackAfterMs?: number; relayChat?: boolean } = {}): Setup {
   gw.client.on('messageCreate', (m) => {
     done.push(adapter.handleMessage(m))
   })
-  current = { gw, router, audit, adapter, done }
+  current = { gw, router, audit: router.audit, adapter, done }
   return current
 }
 
@@ -346,18 +333,7 @@ describe('Discord setup', () => {
   })
 
   it('runs without Discord when DISCORD_TOKEN is unset', () => {
-    const router = new Router({
-      commands: all(),
-      policy: createPolicy({
-        GHOST_OWNERS: [],
-        GHOST_TRUSTED: [],
-        DISCORD_OWNERS: [],
-        DISCORD_TRUSTED: [],
-        MC_HOST: undefined,
-      }),
-      audit: new AuditLog(null),
-      services: { body: createBody(() => null) },
-    })
+    const router = offlineRouter()
     expect(
       startDiscord(
         { DISCORD_TOKEN: undefined, DISCORD_CHANNEL_ID: undefined, DISCORD_RELAY_CHAT: false, GHOST_PREFIX: '!' },

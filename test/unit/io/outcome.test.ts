@@ -7,7 +7,6 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { all } from '../../../commands/index.js'
 import { createAgent } from '../../../src/agent/agent.js'
 import { createAnalyser } from '../../../src/agent/analyser.js'
 import { intentKnowledge } from '../../../src/agent/intent-knowledge.js'
@@ -15,13 +14,11 @@ import { createIntentParser } from '../../../src/agent/intent.js'
 import { Patroller } from '../../../src/agent/patroller.js'
 import { createPlanner } from '../../../src/agent/planner.js'
 import { createSimWorld, type SimWorldOptions } from '../../helpers/sim-world.js'
-import { createBody } from '../../../src/actions/body.js'
+import { offlineRouter } from '../../helpers/router.js'
 import { DiscordAdapter } from '../../../src/io/discord/adapter.js'
 import { WsBridge } from '../../../src/io/ws/index.js'
 import { createKnowledge } from '../../../src/knowledge/index.js'
-import { AuditLog } from '../../../src/router/audit.js'
-import { createPolicy } from '../../../src/router/permissions.js'
-import { Router } from '../../../src/router/router.js'
+import type { Router } from '../../../src/router/router.js'
 import { WsOut } from '../../../src/schemas/ws.js'
 import { onceEvent, waitFor } from '../../../src/util/async.js'
 import { setLogLevel } from '../../../src/util/log.js'
@@ -58,18 +55,7 @@ async function setup(world: SimWorldOptions): Promise<Scene> {
     queryLimit: 30,
     goalTimeBudgetMs: 30_000,
   })
-  const router = new Router({
-    commands: all(),
-    policy: createPolicy({
-      GHOST_OWNERS: [],
-      GHOST_TRUSTED: [],
-      DISCORD_OWNERS: [OWNER],
-      DISCORD_TRUSTED: [],
-      MC_HOST: undefined,
-    }),
-    audit: new AuditLog(null),
-    services: { body: createBody(() => null), agent },
-  })
+  const router = offlineRouter({ discordOwners: [OWNER], services: { agent } })
   const gw = new FakeGateway()
   const adapter = new DiscordAdapter(router, gw.client, {
     channelId: CHANNEL_ID,
