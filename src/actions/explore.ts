@@ -1,20 +1,20 @@
 /**
  * `explore(object, strategy)`: move until the object is *seen* (line of sight from the eyes, no x-ray). Surface:
  * the world is a grid of 20×20-block cells visited breadth-first from the start cell, pathing to each cell's centre
- * while looking. Underground: a 1×2 tunnel dug depth-first in straight segments with side branches, never opening a
- * block next to lava or water. Fails with `not_found` when the step or time budget runs out.
+ * while looking. Underground: branch mining at the block's best level from the knowledge (ore-search.ts), looking
+ * for every variant of the block (deepslate or stone), never opening a block next to lava or water. Fails with
+ * `not_found` when the step or time budget runs out.
  */
 import type { Action } from '../schemas/action.js'
 import { Vec3 } from 'vec3'
-import { sleep } from '../util/async.js'
 import { resolveTarget, type Target } from './names.js'
 import { fail, type Run } from './types.js'
 import { biomeAt, nearestVisibleBlock, visibleEntities } from '../perception/vision.js'
-import { digBlock, goals, goto } from './world.js'
+import { goals, goto } from './world.js'
+import { branchMine, searchIds } from './ore-search.js'
 import { standStill } from '../bot/body.js'
 
 export const CELL = 20
-const SEGMENT = 8
 
 function seenAt(run: Run, target: Target): Vec3 | null {
   if (target.kind === 'block') return nearestVisibleBlock(run.bot, target.block.blockIds)?.position ?? null
@@ -80,66 +80,16 @@ async function surface(run: Run, target: Target, object: string): Promise<string
   return fail('not_found', `I explored every place I could reach and never saw ${object}.`)
 }
 
-function fluidNear(run: Run, p: Vec3): boolean {
-  for (const d of [
-    [0, 0, 0],
-    [1, 0, 0],
-    [-1, 0, 0],
-    [0, 1, 0],
-    [0, -1, 0],
-    [0, 0, 1],
-    [0, 0, -1],
-  ] as const) {
-    const n = run.bot.blockAt(p.offset(d[0], d[1], d[2]))?.name
-    if (n === 'lava' || n === 'water') return true
-  }
-  return false
-}
-
 async function underground(run: Run, target: Target, object: string): Promise<string> {
-  const { bot } = run
-  const dirs = [new Vec3(1, 0, 0), new Vec3(0, 0, 1), new Vec3(-1, 0, 0), new Vec3(0, 0, -1)]
-  const origin = bot.entity.position.floored()
-  const stack: Array<{ from: Vec3; dir: Vec3 }> = dirs.map((dir) => ({ from: origin, dir })).reverse()
-  const dug = new Set<string>([origin.toString()])
-  while (stack.length) {
-    const { from, dir } = stack.pop()!
-    let cur = from
-    if (!cur.equals(bot.entity.position.floored()))
-      await goto(run, new goals.GoalBlock(cur.x, cur.y, cur.z), 'my tunnel').catch(() => run.check())
-    let steps = 0
-    for (; steps < SEGMENT; steps++) {
-      const next = cur.plus(dir)
-      if (dug.has(next.toString())) break
-      if (fluidNear(run, next) || fluidNear(run, next.offset(0, 1, 0))) break
-      const floor = bot.blockAt(next.offset(0, -1, 0))
-      if (floor?.boundingBox !== 'block') break
-      for (const q of [next.offset(0, 1, 0), next]) {
-        const b = bot.blockAt(q)
-        if (b && b.boundingBox === 'block') {
-          if (b.diggable === false || b.hardness === null) break
-          await bot.tool.equipForBlock(b, {}).catch(() => {})
-          await digBlock(run, b)
-          const seen = seenAt(run, target)
-          if (seen) return found(run, object, seen)
-        }
-      }
-      run.step()
-      await goto(run, new goals.GoalBlock(next.x, next.y, next.z), 'the tunnel face').catch(() => run.check())
-      if (!bot.entity.position.floored().equals(next)) break
-      dug.add(next.toString())
-      cur = next
-      const seen = seenAt(run, target)
-      if (seen) return found(run, object, seen)
-      await sleep(0, run.signal).catch(() => run.check())
-    }
-    if (steps > 0) {
-      const left = new Vec3(-dir.z, 0, dir.x)
-      const right = new Vec3(dir.z, 0, -dir.x)
-      stack.push({ from: cur, dir: right }, { from: cur, dir: left }, { from: cur, dir })
-    }
-  }
-  return fail('not_found', `I tunnelled as far as I safely could and never saw ${object}.`)
+  // a block is looked for in all its variants (diamond_ore and deepslate_diamond_ore), at its best level
+  const search = target.kind === 'block' ? searchIds(run.bot, target.block.blockNames) : null
+  const wanted: Target =
+    target.kind === 'block' && search
+      ? { kind: 'block', block: { ...target.block, blockIds: new Set([...target.block.blockIds, ...search.ids]) } }
+      : target
+  const seen = await branchMine(run, search?.band ?? null, () => seenAt(run, wanted))
+  if (seen) return found(run, object, seen)
+  return fail('not_found', `I branch-mined as far as I safely could and never saw ${object}.`)
 }
 
 export async function explore(run: Run, action: Extract<Action, { type: 'explore' }>): Promise<string> {

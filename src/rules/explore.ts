@@ -12,7 +12,8 @@ export function pickUpsNear(ctx: RuleContext, object: string): string[] {
 
 export const exploreRules: ActionRules<Extract<Action, { type: 'explore' }>> = {
   describe: (a) => `exploring (${a.strategy}) for ${a.object}`,
-  budget: { steps: 400, timeMs: 120_000 },
+  // underground, a branch-mining search digs two blocks per step at about two seconds a step
+  budget: { steps: 900, timeMs: 180_000 },
   tracked: true,
   requires: () => [],
   changes: (a, ctx) => ({ inventory: {}, uncertain: pickUpsNear(ctx, a.object) }),

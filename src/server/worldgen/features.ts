@@ -4,7 +4,8 @@
  * height ranges, vein sizes, discard-when-exposed chances; the deepslate variant wherever the vein crosses
  * deepslate), deep lava pools (y -55..-40), surface plants, cactus and sugar cane, and trees (oak, birch, spruce)
  * on a jittered grid so a tree's leaves cross chunk borders consistently. Every choice comes from a hash of the
- * seed and world coordinates, so the result does not depend on chunk order. Veins and pools stay inside the chunk.
+ * seed and world coordinates, so the result does not depend on chunk order. Veins cross chunk borders as in vanilla
+ * (each chunk replays its neighbours' veins); lava pools stay inside the chunk.
  */
 import { hash, hash01, mulberry32, randInt, type Rng } from './noise.js'
 import { MIN_Y, SEA_LEVEL, type BiomeName, type Ore, type Palette } from './palette.js'
@@ -80,29 +81,42 @@ export class Features {
   }
 
   apply(ctx: ChunkContext): void {
-    const rng = mulberry32(hash(this.seed, ctx.cx, ctx.cz, 101))
-    for (const rule of VEIN_RULES) this.veins(ctx, rule, rng)
-    this.lavaPool(ctx, rng)
+    // As in vanilla, a vein started in a neighbouring chunk reaches into this one: every chunk replays the veins of
+    // its 3×3 neighbourhood (rule by rule, chunks in world order) and writes only its own blocks.
+    VEIN_RULES.forEach((rule, r) => {
+      for (let ox = ctx.cx - 1; ox <= ctx.cx + 1; ox++)
+        for (let oz = ctx.cz - 1; oz <= ctx.cz + 1; oz++) this.veins(ctx, rule, r, ox, oz)
+    })
+    this.lavaPool(ctx, mulberry32(hash(this.seed, ctx.cx, ctx.cz, 101)))
     this.plants(ctx)
     this.trees(ctx)
   }
 
-  private veins(ctx: ChunkContext, rule: VeinRule, rng: Rng): void {
+  /** The veins of `rule` (index `r`) started in chunk (ox, oz), each from its own random stream. */
+  private veins(ctx: ChunkContext, rule: VeinRule, r: number, ox: number, oz: number): void {
+    const rng = mulberry32(hash(this.seed, ox, oz, 102, r))
     let count = rule.countMax !== undefined ? randInt(rng, rule.count, rule.countMax) : rule.count
     if (rule.rarity && rng() * rule.rarity >= 1) count = 0
     for (let i = 0; i < count; i++) {
-      const x = randInt(rng, 0, 15)
-      const z = randInt(rng, 0, 15)
+      const x = (ox - ctx.cx) * 16 + randInt(rng, 0, 15)
+      const z = (oz - ctx.cz) * 16 + randInt(rng, 0, 15)
       const y =
         rule.dist === 'uniform'
           ? randInt(rng, rule.min, rule.max)
           : rule.min + randInt(rng, 0, (rule.max - rule.min) >> 1) + randInt(rng, 0, (rule.max - rule.min + 1) >> 1)
-      if (y < MIN_Y || y > ctx.top + 4) continue
-      this.vein(ctx, rule, x, y, z, rng)
+      const seed = hash(this.seed, ox, oz, 103, r, i)
+      // a vein reaches at most size/8 + its largest radius (≤ size/16 + 0.5) + 2 blocks from its start
+      const reach = rule.size / 8 + rule.size / 16 + 3
+      if (y < MIN_Y || y > ctx.top + reach || x < -reach || x > 15 + reach || z < -reach || z > 15 + reach) continue
+      this.vein(ctx, rule, x, y, z, mulberry32(seed))
     }
   }
 
-  /** Vanilla OreFeature shape: spheres of varying radius along a short random segment, clipped to the chunk. */
+  /**
+   * Vanilla OreFeature shape: spheres along a short random segment, radius ((sin(πt) + 1)·rand·size/16 + 1) / 2,
+   * written where they cross this chunk (`x`, `z` local, possibly outside 0..15). The discard-when-exposed roll is a
+   * hash of the block position, so neighbouring chunks replaying the same vein agree.
+   */
   private vein(ctx: ChunkContext, rule: VeinRule, x: number, y: number, z: number, rng: Rng): void {
     const S = this.pal.state
     const size = rule.size
@@ -125,7 +139,7 @@ export class Features {
       const px = x0 + (x1 - x0) * t,
         py = y0 + (y1 - y0) * t,
         pz = z0 + (z1 - z0) * t
-      const r = ((Math.sin(Math.PI * t) + 1) * ((rng() * size) / 16) + 1) / 4 // vanilla's diameter / 2
+      const r = ((Math.sin(Math.PI * t) + 1) * ((rng() * size) / 16) + 1) / 2
       const r2 = r * r
       const xa = Math.max(0, Math.floor(px - r)),
         xb = Math.min(15, Math.floor(px + r))
@@ -143,12 +157,16 @@ export class Features {
             const i2 = ((by - MIN_Y) << 8) | (bz << 4) | bx
             const kind = rock[buf[i2]!]!
             if (kind === 0 || kind > maxRock) continue
-            if (rule.discard && this.exposed(buf, bx, by, bz) && rng() < rule.discard) continue
+            if (rule.discard && this.exposed(buf, bx, by, bz) && this.roll(ctx, bx, by, bz) < rule.discard) continue
             buf[i2] = kind === 2 ? inDeep : inStone
           }
         }
       }
     }
+  }
+
+  private roll(ctx: ChunkContext, x: number, y: number, z: number): number {
+    return hash01(this.seed, ctx.cx * 16 + x, y, ctx.cz * 16 + z, 104)
   }
 
   private exposed(buf: Uint16Array, x: number, y: number, z: number): boolean {

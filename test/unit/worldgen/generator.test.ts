@@ -43,7 +43,8 @@ describe('terrain', () => {
             const n = name(d, x, y, z)
             if (n === 'air' || n === 'lava' || n.endsWith('_ore')) continue
             counts.rockBelow0++
-            if (n === 'deepslate' || n === 'tuff') counts.deepBelow0++
+            // gravel blobs replace deepslate too, as vanilla's ore_gravel (base_stone_overworld) does
+            if (n === 'deepslate' || n === 'tuff' || n === 'gravel') counts.deepBelow0++
           }
           for (let y = 10; y < 40; y++) {
             const n = name(d, x, y, z)

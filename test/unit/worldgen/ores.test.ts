@@ -2,7 +2,7 @@
  * Ore distribution of the practice world, computed straight from the generator over 64 chunks of seed 7: every
  * ore at its vanilla 1.20 depths (diamond ≤ 16, redstone ≤ 15, gold ≤ 32, lapis ≤ 64, iron mostly -24..56,
  * copper -16..112, coal above 0), the deepslate variant exactly where the rock is deepslate (below y=8 only), and
- * per-chunk counts in the vanilla range.
+ * per-chunk counts in the vanilla range, and veins of vanilla size.
  */
 import { describe, expect, it } from 'vitest'
 import { PracticeWorld } from '../../../src/server/worldgen/generator.js'
@@ -51,17 +51,63 @@ describe('ore distribution', () => {
     }
   })
 
+  // Vanilla's expectation for land around y 67 (no mountains): veins per chunk × the share of the height range in the
+  // world × the mean vein of vanilla's OreFeature (size 4 ≈ 2.3 blocks, 8 ≈ 4.9, 9 ≈ 6.1, 17 ≈ 22), less what caves
+  // and the discard-when-exposed rule take: diamond ≈ 18, iron ≈ 84, coal ≈ 100, gold ≈ 25, lapis ≈ 23.
   it('has about vanilla numbers per chunk', () => {
-    expect(perChunk('diamond')).toBeGreaterThan(1.5)
-    expect(perChunk('diamond')).toBeLessThan(8)
-    expect(perChunk('iron')).toBeGreaterThan(8)
-    expect(perChunk('iron')).toBeLessThan(40)
-    expect(perChunk('coal')).toBeGreaterThan(8)
-    expect(perChunk('copper')).toBeGreaterThan(8)
-    expect(perChunk('gold')).toBeGreaterThan(2)
-    expect(perChunk('gold')).toBeLessThan(15)
-    expect(perChunk('redstone')).toBeGreaterThan(3)
-    expect(perChunk('lapis')).toBeGreaterThan(1.5)
-    expect(perChunk('lapis')).toBeLessThan(12)
+    expect(perChunk('diamond')).toBeGreaterThan(8)
+    expect(perChunk('diamond')).toBeLessThan(30)
+    expect(perChunk('iron')).toBeGreaterThan(40)
+    expect(perChunk('iron')).toBeLessThan(150)
+    expect(perChunk('coal')).toBeGreaterThan(40)
+    expect(perChunk('coal')).toBeLessThan(200)
+    expect(perChunk('copper')).toBeGreaterThan(30)
+    expect(perChunk('gold')).toBeGreaterThan(10)
+    expect(perChunk('gold')).toBeLessThan(45)
+    expect(perChunk('redstone')).toBeGreaterThan(15)
+    expect(perChunk('lapis')).toBeGreaterThan(8)
+    expect(perChunk('lapis')).toBeLessThan(40)
+  })
+
+  it('grows veins of vanilla size (coal, size 17: clusters of a dozen blocks and more, across chunk borders)', () => {
+    // connected coal clusters (6-neighbourhood) over a 4×4-chunk area, borders included
+    const coal = new Set<string>()
+    for (let cx = 0; cx < 4; cx++) {
+      for (let cz = 0; cz < 4; cz++) {
+        const d = world.generate(cx, cz)
+        for (let i = 0; i < d.blocks.length; i++)
+          if (world.palette.nameOf.get(d.blocks[i]!)?.endsWith('coal_ore'))
+            coal.add(`${cx * 16 + (i & 15)},${(i >> 8) + MIN_Y},${cz * 16 + ((i >> 4) & 15)}`)
+      }
+    }
+    const sizes: number[] = []
+    const seen = new Set<string>()
+    for (const start of coal) {
+      if (seen.has(start)) continue
+      let n = 0
+      const todo = [start]
+      seen.add(start)
+      while (todo.length) {
+        const [x, y, z] = todo.pop()!.split(',').map(Number) as [number, number, number]
+        n++
+        for (const [dx, dy, dz] of [
+          [1, 0, 0],
+          [-1, 0, 0],
+          [0, 1, 0],
+          [0, -1, 0],
+          [0, 0, 1],
+          [0, 0, -1],
+        ]) {
+          const k = `${x + dx!},${y + dy!},${z + dz!}`
+          if (coal.has(k) && !seen.has(k)) {
+            seen.add(k)
+            todo.push(k)
+          }
+        }
+      }
+      sizes.push(n)
+    }
+    expect(Math.max(...sizes)).toBeGreaterThanOrEqual(15)
+    expect(sizes.filter((n) => n >= 8).length / sizes.length).toBeGreaterThan(0.3)
   })
 })

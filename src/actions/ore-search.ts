@@ -1,0 +1,346 @@
+/**
+ * Searching for a block underground the way a player branch-mines: the level comes from the block's real
+ * y-distribution in the knowledge (data/knowledge/world.json `yMin`/`yMax`/`bestY`, merged over the block and its
+ * deepslate/stone variants), kept inside the rock (some blocks under the surface) and above the bedrock floor. The
+ * bot digs down to it (the `dig_down` action, with its fluid and drop checks; when the shaft must stop over a cave,
+ * the pathfinder finds another way down), then digs a 1×2 main corridor with side branches every few blocks, which
+ * exposes the most rock per block dug. A cave in sight on the level comes first: the bot walks to its farthest open
+ * floor and looks at the walls before it digs on. After every block it looks (no x-ray: only blocks a ray from the
+ * eyes reaches count), never opens a block beside lava or water, and turns when a corridor is blocked. Cells dug and
+ * caves walked are remembered per bot, so a re-plan does not dig the same side branch or walk the same cave again.
+ */
+import type { Bot } from 'mineflayer'
+import { Vec3 } from 'vec3'
+import { createKnowledge } from '../knowledge/index.js'
+import { logger } from '../util/log.js'
+import { sleep } from '../util/async.js'
+import { digDown } from './dig_down.js'
+import { surfaceOf } from './memory.js'
+import { ActionFailure, type Run } from './types.js'
+import { canSee, isUnderground } from '../perception/vision.js'
+import { digBlock, goals, goto } from './world.js'
+
+const log = logger('ore-search')
+
+/** Blocks of rock kept between the search level and the surface (under the dirt, out of the daylight). */
+export const COVER = 10
+/** Blocks between side branches along the main corridor (two untouched blocks between their walls). */
+export const SPACING = 4
+/** Length of each side branch. */
+export const BRANCH = 8
+/** Blocks above the world's bottom the corridor keeps (bedrock reaches up to 4 blocks). */
+const FLOOR_MARGIN = 5
+/** A level this close counts as reached (the corridor and its walls span y-1 … y+2). */
+const LEVEL_SLACK = 2
+/** How far (horizontally) a cave floor in sight is walked to: on the level, one block up or down, in 8 s at most. */
+const CAVE_REACH = 10
+const CAVE_RISE = 1
+const CAVE_WALK_MS = 8000
+/** How long the pathfinder may look for a way down when the straight shaft had to stop. */
+const PATH_DOWN_MS = 20_000
+/** Cave walks per search before it goes back to digging (each walk ends where the next cave floor is chosen). */
+const CAVE_WALKS = 8
+
+export interface YBand {
+  yMin: number | null
+  yMax: number | null
+  bestY: number | null
+}
+
+/** The y-band of `blocks` in the knowledge, merged over each block and its variants, and all those variants. */
+export function bandOf(
+  world: { blocks: Record<string, { yMin?: number; yMax?: number; bestY?: number; also?: string[] }> },
+  blocks: readonly string[],
+): { band: YBand; variants: string[] } | null {
+  const entries = Object.entries(world.blocks).filter(
+    ([name, p]) => blocks.includes(name) || (p.also ?? []).some((a) => blocks.includes(a)),
+  )
+  if (entries.length === 0) return null
+  // the entry that lists the others as `also` is the main one (iron_ore over deepslate_iron_ore): its bestY wins
+  const main = entries.find(([, p]) => (p.also ?? []).length > 0) ?? entries[0]!
+  const lows = entries.map(([, p]) => p.yMin).filter((y): y is number => y !== undefined)
+  const highs = entries.map(([, p]) => p.yMax).filter((y): y is number => y !== undefined)
+  const variants = new Set<string>([...blocks])
+  for (const [name, p] of entries) for (const n of [name, ...(p.also ?? [])]) variants.add(n)
+  return {
+    band: {
+      yMin: lows.length ? Math.min(...lows) : null,
+      yMax: highs.length ? Math.max(...highs) : null,
+      bestY: main[1].bestY ?? null,
+    },
+    variants: [...variants],
+  }
+}
+
+/**
+ * The y-level to branch-mine at: the best level clamped into the band, at least COVER blocks under the surface
+ * (coal's best level 96 lies above most land) and above the bedrock floor. When the band lies entirely above the
+ * covered rock, the highest covered level.
+ */
+export function searchLevel(band: YBand, surfaceY: number, minY: number): number {
+  const floor = minY + FLOOR_MARGIN
+  const ceiling = surfaceY - COVER
+  let y = band.bestY ?? ceiling
+  if (band.yMax !== null) y = Math.min(y, band.yMax)
+  if (band.yMin !== null) y = Math.max(y, band.yMin)
+  return Math.max(floor, Math.min(y, ceiling))
+}
+
+/** The block names the search looks for: the named ones and their variants from the knowledge. */
+export function searchIds(bot: Bot, names: readonly string[]): { ids: Set<number>; band: YBand | null } {
+  const found = bandOf(createKnowledge(bot.version).data.world, names)
+  const ids = new Set<number>()
+  for (const n of found?.variants ?? names) {
+    const id = bot.registry.blocksByName[n]?.id
+    if (id !== undefined) ids.add(id)
+  }
+  return { ids, band: found?.band ?? null }
+}
+
+const dugCells = new WeakMap<Bot, Set<string>>()
+function dugBy(bot: Bot): Set<string> {
+  let s = dugCells.get(bot)
+  if (!s) {
+    s = new Set()
+    dugCells.set(bot, s)
+  }
+  return s
+}
+
+const SIDES = [
+  new Vec3(1, 0, 0),
+  new Vec3(-1, 0, 0),
+  new Vec3(0, 1, 0),
+  new Vec3(0, -1, 0),
+  new Vec3(0, 0, 1),
+  new Vec3(0, 0, -1),
+]
+function fluidNear(bot: Bot, p: Vec3): boolean {
+  return [new Vec3(0, 0, 0), ...SIDES].some((d) => /lava|water/.test(bot.blockAt(p.plus(d))?.name ?? ''))
+}
+
+type Look = () => Vec3 | null
+
+/** Open the 1×2 cell at `next` (head first; falling gravel is dug again); false when it must not or cannot be. */
+async function openCell(run: Run, next: Vec3, look: Look): Promise<Vec3 | null | false> {
+  const { bot } = run
+  if (fluidNear(bot, next) || fluidNear(bot, next.offset(0, 1, 0))) return false
+  if (bot.blockAt(next.offset(0, -1, 0))?.boundingBox !== 'block') return false
+  for (const q of [next.offset(0, 1, 0), next]) {
+    for (let tries = 0; tries < 4; tries++) {
+      const b = bot.blockAt(q)
+      if (b?.boundingBox !== 'block') break
+      if (b.diggable === false || b.hardness === null || b.name === 'bedrock') return false
+      await bot.tool.equipForBlock(b, {}).catch(() => {})
+      await digBlock(run, b)
+      const seen = look()
+      if (seen) return seen
+    }
+    if (bot.blockAt(q)?.boundingBox === 'block') return false
+  }
+  return null
+}
+
+/** Dig and walk a straight corridor of up to `length` cells; stops at the first sight of the target. */
+async function corridor(
+  run: Run,
+  dir: Vec3,
+  length: number,
+  look: Look,
+): Promise<{ seen: Vec3 | null; steps: number }> {
+  const { bot } = run
+  const dug = dugBy(bot)
+  let cur = bot.entity.position.floored()
+  let steps = 0
+  while (steps < length) {
+    const t0 = Date.now()
+    // open up to two cells ahead (both within reach) before walking: one walk per two cells
+    let open = 0
+    for (let k = 1; k <= Math.min(2, length - steps); k++) {
+      const opened = await openCell(run, cur.plus(dir.scaled(k)), look)
+      if (opened) return { seen: opened, steps }
+      if (opened === false) break
+      open = k
+    }
+    if (open === 0) break
+    const next = cur.plus(dir.scaled(open))
+    run.step()
+    const t1 = Date.now()
+    await goto(run, new goals.GoalBlock(next.x, next.y, next.z), 'the tunnel face').catch(() => run.check())
+    const at = bot.entity.position.floored()
+    log.debug('corridor', { cells: open, digMs: t1 - t0, walkMs: Date.now() - t1, at: at.toString() })
+    for (let k = 1; k <= open; k++) dug.add(cur.plus(dir.scaled(k)).toString())
+    if (!at.equals(next)) break
+    cur = next
+    steps += open
+    const seen = look()
+    if (seen) return { seen, steps }
+    await sleep(0, run.signal).catch(() => run.check())
+  }
+  return { seen: null, steps }
+}
+
+/**
+ * Dig down toward `level`, looking at the shaft walls. When the shaft must stop (a cave's deep drop, fluid beside
+ * it), the pathfinder looks for another way down (a staircase, safe drops) for PATH_DOWN_MS; else the bot stays.
+ */
+async function descend(run: Run, level: number, look: Look): Promise<Vec3 | null> {
+  try {
+    await digDown(run, { type: 'dig_down', ylevel: level, tool: null })
+  } catch (err) {
+    if (!(err instanceof ActionFailure)) throw err
+    const seen = look()
+    if (seen) return seen
+    if (run.bot.entity.position.y > level + LEVEL_SLACK) return travelTo(run, level, look, PATH_DOWN_MS)
+  } finally {
+    run.progress.setTarget(() => null)
+  }
+  return look()
+}
+
+/** Cells (4×4×4) of cave already walked to, per bot, so a cave walk moves on. */
+const caveCells = new WeakMap<Bot, Set<string>>()
+const cellOf = (p: Vec3): string => `${p.x >> 2},${p.y >> 2},${p.z >> 2}`
+
+/**
+ * The farthest open cave floor in sight within CAVE_REACH blocks and CAVE_RISE of the level (a cave never leads the
+ * search away from its level, nor along its drops): air to stand in with
+ * air above and a solid floor, not one of our own tunnels nor a cave cell already visited. Walking there shows
+ * whole cave walls without digging a block.
+ */
+function caveSpot(bot: Bot, level: number): Vec3 | null {
+  const me = bot.entity.position.floored()
+  const dug = dugBy(bot)
+  const visited = caveCells.get(bot) ?? new Set<string>()
+  const free = (p: Vec3): boolean => {
+    const n = bot.blockAt(p)?.name
+    return n === 'air' || n === 'cave_air'
+  }
+  const spots: Vec3[] = []
+  for (let dy = -CAVE_RISE; dy <= CAVE_RISE; dy++) {
+    const y = level + dy
+    for (let dx = -CAVE_REACH; dx <= CAVE_REACH; dx++) {
+      for (let dz = -CAVE_REACH; dz <= CAVE_REACH; dz++) {
+        if (dx * dx + dz * dz < 16) continue
+        const p = new Vec3(me.x + dx, y, me.z + dz)
+        if (dug.has(p.toString()) || visited.has(cellOf(p))) continue
+        if (!free(p) || !free(p.offset(0, 1, 0)) || bot.blockAt(p.offset(0, -1, 0))?.boundingBox !== 'block') continue
+        if (fluidNear(bot, p) || !roofed(bot, p)) continue
+        spots.push(p)
+      }
+    }
+  }
+  spots.sort((a, b) => b.distanceTo(me) - a.distanceTo(me))
+  for (const p of spots.slice(0, 60)) {
+    const b = bot.blockAt(p)
+    if (b && canSee(bot, b)) return p
+  }
+  return null
+}
+
+/** Rock somewhere overhead: a cave, not a hillside under the open sky. */
+function roofed(bot: Bot, p: Vec3): boolean {
+  for (let dy = 2; dy <= 24; dy++) if (bot.blockAt(p.offset(0, dy, 0))?.boundingBox === 'block') return true
+  return false
+}
+
+/** Walk to a cave spot in sight, looking on the way; marks its cell visited whatever happens. */
+async function caveWalk(run: Run, spot: Vec3, look: Look): Promise<Vec3 | null> {
+  const { bot } = run
+  let visited = caveCells.get(bot)
+  if (!visited) {
+    visited = new Set()
+    caveCells.set(bot, visited)
+  }
+  visited.add(cellOf(spot))
+  run.step()
+  // a cave floor the pathfinder cannot settle on in a few seconds is left alone
+  const timer = setTimeout(() => bot.pathfinder.stop(), CAVE_WALK_MS)
+  try {
+    await goto(run, new goals.GoalBlock(spot.x, spot.y, spot.z), 'the cave').catch(() => run.check())
+  } finally {
+    clearTimeout(timer)
+  }
+  visited.add(cellOf(bot.entity.position.floored()))
+  return look()
+}
+
+/** Let the pathfinder take the bot to level `y` (digging a staircase, pillaring, safe drops) in `ms` at most. */
+async function travelTo(run: Run, y: number, look: Look, ms: number): Promise<Vec3 | null> {
+  const timer = setTimeout(() => run.bot.pathfinder.stop(), ms)
+  try {
+    await goto(run, new goals.GoalY(y), `y ${y}`).catch(() => run.check())
+  } finally {
+    clearTimeout(timer)
+  }
+  return look()
+}
+
+/**
+ * Branch-mine for the target from where the bot stands: down to the level, then a main corridor with side branches
+ * every SPACING blocks, turning when the main corridor is blocked. Returns where the target was seen, or null when
+ * every direction is blocked (the step and time budgets stop it otherwise).
+ */
+export async function branchMine(run: Run, band: YBand | null, look: Look): Promise<Vec3 | null> {
+  const { bot } = run
+  const game = bot.game as typeof bot.game & { minY?: number }
+  const feet = (): Vec3 => bot.entity.position.floored()
+  const surfaceY = !isUnderground(bot) ? feet().y : (surfaceOf(bot)?.y ?? feet().y + COVER)
+  const floor = (game.minY ?? -64) + FLOOR_MARGIN
+  let level = band ? searchLevel(band, surfaceY, game.minY ?? -64) : feet().y
+  const dug = dugBy(bot)
+  const dirs = [new Vec3(1, 0, 0), new Vec3(0, 0, 1), new Vec3(-1, 0, 0), new Vec3(0, 0, -1)]
+  let d = Math.abs(Math.floor(bot.entity.position.x * 7 + bot.entity.position.z * 13)) % 4
+  let blockedInARow = 0
+  let moved = 0
+  let walks = 0
+  while (blockedInARow < 4 || moved < 2) {
+    if (blockedInARow >= 4) {
+      // boxed in on this level (fluids, drops all round): a few blocks down, or up when bedrock is near, once or twice
+      moved++
+      blockedInARow = 0
+      const seen =
+        feet().y - 3 >= floor
+          ? await descend(run, feet().y - 3, look)
+          : await travelTo(run, feet().y + 4, look, CAVE_WALK_MS)
+      if (seen) return seen
+    }
+    if (feet().y > level + LEVEL_SLACK) {
+      const before = feet().y
+      const seen = await descend(run, level, look)
+      if (seen) return seen
+      // nothing lower is reachable from here (bedrock, fluids below): search this level rather than try again
+      if (feet().y >= before) level = feet().y
+    }
+    const spot = walks < CAVE_WALKS ? caveSpot(bot, level) : null
+    if (spot) {
+      walks++
+      const seen = await caveWalk(run, spot, look)
+      if (seen) return seen
+      continue
+    }
+    const main = dirs[d % 4]!
+    // the next SPACING cells of the main corridor, then a branch to each side and back to the junction
+    const m = await corridor(run, main, SPACING, look)
+    if (m.seen) return m.seen
+    if (m.steps === 0) {
+      blockedInARow++
+      d++
+      continue
+    }
+    blockedInARow = 0
+    const junction = feet()
+    for (const side of [new Vec3(-main.z, 0, main.x), new Vec3(main.z, 0, -main.x)]) {
+      if (dug.has(junction.plus(side).toString())) continue
+      const b = await corridor(run, side, BRANCH, look)
+      if (b.seen) return b.seen
+      if (b.steps > 0)
+        await goto(run, new goals.GoalBlock(junction.x, junction.y, junction.z), 'the main corridor').catch(() =>
+          run.check(),
+        )
+      const back = look()
+      if (back) return back
+    }
+  }
+  return null
+}
