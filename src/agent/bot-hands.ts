@@ -8,6 +8,7 @@ import { botState, execute, lastTrace } from '../actions/index.js'
 import type { Action, ActionResult, BotState } from '../schemas/action.js'
 import type { Box } from '../schemas/region.js'
 import { perceive } from '../perception/percipient.js'
+import { recoverDrops, trackDeaths } from '../actions/recover.js'
 import type { Hands } from './ports.js'
 
 const EMPTY: BotState = { inventory: {}, biome: 'unknown', y: 0, underground: false, health: 0, food: 0 }
@@ -25,7 +26,14 @@ export function createBotHands(getBot: () => Bot | null, server: string, protect
           inventoryDelta: {},
           durationMs: 0,
         }
+      trackDeaths(bot) // so a death during this action leaves its spot for recoverDrops
       return execute(bot, action, { signal, protected: protectedBoxes })
+    },
+    async recoverDrops(signal: AbortSignal): Promise<ActionResult> {
+      const bot = getBot()
+      if (!bot?.entity)
+        return { ok: false, reason: 'error', message: 'I am not connected.', inventoryDelta: {}, durationMs: 0 }
+      return recoverDrops(bot, signal)
     },
     state() {
       const bot = getBot()

@@ -18,6 +18,8 @@ export interface Hands {
   lastTrace(): { dense: number; sparse: number; stalled: boolean } | null
   /** Who this bot is, and which server, for memory rows. */
   identity(): { bot: string; server: string }
+  /** After a death: walk back for the drops when the spot is reachable and they may still lie there; optional. */
+  recoverDrops?(signal: AbortSignal): Promise<ActionResult>
 }
 
 export interface Senses {

@@ -13,7 +13,7 @@ import { describeGoal } from '../memory/index.js'
 import { inventoryWorld, shortfall, type Need } from '../rules/index.js'
 import { tableNeed } from '../rules/craft.js'
 import { furnaceNeed } from '../rules/smelt.js'
-import type { Action, Feedback, Plan } from '../schemas/action.js'
+import type { Action, FailureReason, Feedback, Plan } from '../schemas/action.js'
 import { goalKey } from '../schemas/goal.js'
 import type { SubGoal } from '../schemas/subgoal.js'
 import { AbortedError, GhostError } from '../util/errors.js'
@@ -57,6 +57,10 @@ export interface RunMeta {
   /** Every plan chosen for this sub-goal (attempt 0 is the first; later ones are re-plans), for progress events. */
   onPlan?(p: { attempt: number; via: string; actions: Action[] }): void
   history: Feedback[]
+  /** Offline attempts without progress before giving up (default OFFLINE_ATTEMPTS); fewer when another route exists. */
+  maxStalled?: number
+  /** Stations standing within reach now (not carried): the critic and the lost-inputs check count them. */
+  stationsNear?: () => string[]
 }
 
 export interface SubGoalOutcome {
@@ -64,6 +68,8 @@ export interface SubGoalOutcome {
   message: string
   llmCalls: number
   via: string
+  /** Why the last action failed (`not_found`, `died` …), null when it did not fail or never ran. */
+  reason?: FailureReason | null
 }
 
 /**
@@ -100,7 +106,12 @@ export function adaptPlan(
  * decomposed so that these were held when the sub-goal started; when they are gone (a `/clear`, a death, a plan that
  * used them up), re-planning this sub-goal alone cannot help and the executor must decompose the goal again.
  */
-export function missingInputs(step: SubGoal, inventory: Record<string, number>, kb: Knowledge): string[] {
+export function missingInputs(
+  step: SubGoal,
+  inventory: Record<string, number>,
+  kb: Knowledge,
+  stationsNear: readonly string[] = [],
+): string[] {
   const obj = step.goal.object
   const needs: Need[] = [{ kind: 'items', items: step.goal.material, doing: `make ${obj}` }]
   switch (step.kind) {
@@ -122,7 +133,7 @@ export function missingInputs(step: SubGoal, inventory: Record<string, number>, 
       break
   }
   // only the inventory counts: the sub-goal was decomposed so that these were carried
-  const world = inventoryWorld(inventory)
+  const world = { ...inventoryWorld(inventory), placed: (n: string) => stationsNear.includes(n) }
   return needs.flatMap((n) => shortfall(n, world, kb))
 }
 
@@ -174,18 +185,20 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
         llmCalls,
         via: 'deadline',
       }
-    if (planner.usesLlm ? llmCalls >= deps.queryLimit : stalled >= OFFLINE_ATTEMPTS) {
+    if (planner.usesLlm ? llmCalls >= deps.queryLimit : stalled >= (meta.maxStalled ?? OFFLINE_ATTEMPTS)) {
       return {
         ok: false,
         message: `gave up on ${what} after ${attempt} plans${lastReason ? `: ${lastReason}` : ''}`,
         llmCalls,
         via: 'limit',
+        reason: feedback?.result.reason ?? null,
       }
     }
     // 1. a plan: from memory (first try only), else from the planner, revised by the critic
     let plan: Plan | null = null
     let via = 'memory'
     const state = hands.state()
+    const critic = { ...deps.critic, stationsNear: meta.stationsNear?.() ?? [] }
     if (useMemory && exact) {
       plan = {
         explanation: '',
@@ -193,7 +206,7 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
         actions: adaptPlan(exact.actions, step, state.inventory[step.goal.object] ?? 0, kb, state.underground),
       }
       useMemory = false
-      const c = critiquePlan(kb, plan, state.inventory, deps.critic)
+      const c = critiquePlan(kb, plan, state.inventory, critic)
       if (!c.ok) {
         log.info('memory plan rejected by the critic', { key, problems: c.problems })
         plan = null
@@ -214,7 +227,7 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
       })
       llmCalls += ans.llmCalls
       via = ans.via
-      const c = critiquePlan(kb, ans.plan, state.inventory, deps.critic)
+      const c = critiquePlan(kb, ans.plan, state.inventory, critic)
       if (c.ok) {
         plan = ans.plan
         critique = null
@@ -302,13 +315,14 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
     lastReason = feedback.result.message
     if (have > best) best = have
     else stalled++
-    const lost = missingInputs(step, hands.state().inventory, kb)
+    const lost = missingInputs(step, hands.state().inventory, kb, meta.stationsNear?.() ?? [])
     if (lost.length > 0) {
       return {
         ok: false,
         message: `${what} lacks inputs it had when it started (${lost.join(', ')}): ${lastReason}`,
         llmCalls,
         via: INPUTS_LOST,
+        reason: feedback.result.reason,
       }
     }
     const analysis = await deps.analyser
@@ -341,6 +355,6 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
       }
     }
     if (feedback.result.reason === 'died')
-      return { ok: false, message: `I died while working on ${what}`, llmCalls, via }
+      return { ok: false, message: `I died while working on ${what}`, llmCalls, via, reason: 'died' }
   }
 }

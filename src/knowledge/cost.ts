@@ -2,11 +2,14 @@
  * Cost model: the estimated number of steps to obtain one unit of each item from nothing, computed for the whole
  * version at once by fixed-point iteration over all sources (so cycles such as ingot ↔ nugget ↔ block are harmless:
  * every step adds a positive cost, and an item with no finite source stays Infinity = unobtainable). Tools and
- * stations are charged once per source, not per unit. Also ranks fuels by cost per smelted item.
+ * stations are charged once per source, not per unit. Also ranks fuels by cost per smelted item. A model may carry a
+ * `RouteBias` (src/knowledge/routes.ts): routes that failed during the goal cost more, blocks and mobs in sight less;
+ * `biased()` solves such a model (a few milliseconds) for one decomposition.
  */
 import type { KbData } from './data.js'
 import { EXPERIENCE } from './enchanting.js'
-import { LAPIS, tripCost, type Source, type SourceIndex } from './sources.js'
+import { failurePenalty, NO_BIAS, type RouteBias, SEEN_FIND_COST, sourceSeen } from './routes.js'
+import { LAPIS, type HuntSource, type MineSource, tripCost, type Source, type SourceIndex } from './sources.js'
 
 /** Items whose explicit impossible entry forbids every source (they cost Infinity). */
 export type ImpossibleCheck = (item: string) => string | null
@@ -22,8 +25,30 @@ export class CostModel {
     private readonly kb: KbData,
     private readonly src: SourceIndex,
     private readonly impossible: ImpossibleCheck,
+    readonly bias: RouteBias = NO_BIAS,
   ) {
     this.solve()
+  }
+
+  /** This model with `bias` applied (itself when the bias is empty). */
+  biased(bias: RouteBias): CostModel {
+    if (bias.failed.size === 0 && bias.seen.size === 0) return this
+    return new CostModel(this.kb, this.src, this.impossible, bias)
+  }
+
+  /** Steps to find and take one unit from a mine or hunt source (cheap when its block or mob is in sight). */
+  findPerUnit(s: MineSource | HuntSource): number {
+    return (sourceSeen(s, this.bias) ? Math.min(SEEN_FIND_COST, s.place.findCost) : s.place.findCost) / s.yieldPer
+  }
+
+  /** One-off travel to a mine or hunt source (none when it is in sight). */
+  trip(s: MineSource | HuntSource): number {
+    return sourceSeen(s, this.bias) ? 0 : tripCost(s.place)
+  }
+
+  /** Extra steps for a world route that failed during this goal. */
+  penalty(s: Source): number {
+    return failurePenalty(s, this.bias)
   }
 
   /** Steps per unit from nothing (Infinity = no known way). */
@@ -59,16 +84,19 @@ export class CostModel {
   sourceCost(s: Source, c: (item: string) => number = (i) => this.of(i)): number {
     switch (s.kind) {
       case 'mine':
-        return s.place.findCost / s.yieldPer + tripCost(s.place) + (s.tools.length ? Math.min(...s.tools.map(c)) : 0)
+        return this.findPerUnit(s) + this.trip(s) + (s.tools.length ? Math.min(...s.tools.map(c)) : 0) + this.penalty(s)
       case 'hunt':
-        return s.place.findCost / s.yieldPer + tripCost(s.place)
+        return this.findPerUnit(s) + this.trip(s) + this.penalty(s)
       case 'collect':
-        return s.spec.findCost / s.spec.yield
+        return s.spec.findCost / s.spec.yield + this.penalty(s)
       case 'apply': {
         let per = s.spec.findCost + (s.spec.toolConsumed ? c(s.spec.tool) : 0)
         for (const [m, n] of Object.entries(s.spec.materials ?? {})) per += n * c(m)
         return (
-          per / s.spec.yield + (s.spec.toolConsumed ? 0 : c(s.spec.tool)) + (s.spec.station ? c(s.spec.station) : 0)
+          per / s.spec.yield +
+          (s.spec.toolConsumed ? 0 : c(s.spec.tool)) +
+          (s.spec.station ? c(s.spec.station) : 0) +
+          this.penalty(s)
         )
       }
       case 'smelt':

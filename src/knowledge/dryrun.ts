@@ -21,6 +21,8 @@ import { LAPIS, tripCost } from './sources.js'
 
 export interface DryRunOptions {
   inventory?: Record<string, number>
+  /** stations standing within reach when the run starts (they serve every step; the run never moves away) */
+  stations?: readonly string[]
   /** keep going after a failed step (default false: stop at the first failure) */
   continueOnFailure?: boolean
 }
@@ -60,11 +62,18 @@ type StepOutcome = { ok: true; cost: number } | { ok: false; reason: FailureReas
 
 class World implements RuleWorld {
   readonly inv = new Map<string, number>()
+  private readonly stations: ReadonlySet<string>
   constructor(
     private readonly k: Knowledge,
     start: Record<string, number>,
+    stations: readonly string[] = [],
   ) {
     for (const [i, n] of Object.entries(start)) if (n > 0) this.inv.set(i, n)
+    this.stations = new Set(stations)
+  }
+  /** A station standing nearby from the start. */
+  placed(name: string): boolean {
+    return this.stations.has(name)
   }
 
   has(i: string, n = 1): boolean {
@@ -73,7 +82,7 @@ class World implements RuleWorld {
   count(i: string): number {
     return this.inv.get(i) ?? 0
   }
-  /** The rule book's verdict on `needs` here (stations must be carried: the dry run has no sight). */
+  /** The rule book's verdict on `needs` here (stations must be carried or stand nearby from the start). */
   require(...needs: Need[]): StepOutcome | null {
     const v = judge(needs, this, this.k)
     return v.ok ? null : fail(v.reason, v.message)
@@ -224,7 +233,7 @@ export function runDryRun(
   opts: DryRunOptions = {},
 ): DryRunResult {
   const t0 = performance.now()
-  const w = new World(k, opts.inventory ?? {})
+  const w = new World(k, opts.inventory ?? {}, opts.stations)
   const log: DryRunStep[] = []
   let cost = 0
   let failedAt: number | null = null

@@ -14,6 +14,7 @@ import { decompose as runDecompose, placeToLocation } from './decompose.js'
 import type { RecipeGroup } from './recipes.js'
 import { EXPERIENCE, isPseudoItem, parseEnchanted } from './enchanting.js'
 import { LAPIS, SourceIndex, type Source } from './sources.js'
+import { NO_BIAS, type RouteBias } from './routes.js'
 
 export type { RecipeGroup, RecipeSlot, ConcreteRecipe } from './recipes.js'
 export type { Source } from './sources.js'
@@ -240,8 +241,11 @@ export class Knowledge {
     return this.explain(item, new Set())
   }
 
-  /** Decompose a goal from the given inventory into a sub-goal tree and its post-order execution list. */
-  decompose(goal: GoalInput, inventory: Record<string, number> = {}): Decomposition {
+  /**
+   * Decompose a goal from the given inventory into a sub-goal tree and its post-order execution list; `bias` makes
+   * routes that failed during the goal costly and routes in sight cheap (src/knowledge/routes.ts).
+   */
+  decompose(goal: GoalInput, inventory: Record<string, number> = {}, bias: RouteBias = NO_BIAS): Decomposition {
     const resolved = this.resolveName(goal.object)
     const object = resolved.ok ? resolved.name : goal.object
     if (!resolved.ok || resolved.kind !== 'item') {
@@ -256,10 +260,12 @@ export class Knowledge {
     return runDecompose(
       {
         src: this.sources,
-        cost: this.cost,
+        cost: this.cost.biased(bias),
+        stations: bias.stations,
         impossibleReason: (i) => this.impossibleReason(i),
         infoFor: (i) => this.infoFor(i),
-        verify: (steps, inv) => runDryRun(this, steps, { object, count }, { inventory: inv }).ok,
+        verify: (steps, inv) =>
+          runDryRun(this, steps, { object, count }, { inventory: inv, stations: [...bias.stations] }).ok,
       },
       { ...goal, object },
       inventory,

@@ -1,0 +1,126 @@
+/**
+ * The decomposer's estimates, without side effects (split from src/knowledge/decompose.ts): the inventory-aware cost
+ * of obtaining `n` of an item a few levels deep, of one source, of the cheapest recipe variant (any log, any planks,
+ * coal or charcoal: minecraft-data lists each accepted ingredient) and of the cheapest fuel, and the ranking of an
+ * item's sources. It reads the expander's live inventory and stack (items being expanded, never estimated again) and
+ * the cost model, whose route bias (src/knowledge/routes.ts) makes failed routes costly and routes in sight cheap.
+ */
+import type { CostModel } from './cost.js'
+import { EXPERIENCE } from './enchanting.js'
+import type { ConcreteRecipe } from './recipes.js'
+import { LAPIS, type Source, type SourceIndex } from './sources.js'
+
+/** How many levels of sources an estimate looks through before using the cost model's per-unit cost. */
+export const ESTIMATE_DEPTH = 3
+
+export class Estimator {
+  constructor(
+    private readonly cost: CostModel,
+    private readonly src: SourceIndex,
+    private readonly inv: ReadonlyMap<string, number>,
+    private readonly stack: readonly string[],
+    private readonly stations: ReadonlySet<string>,
+  ) {}
+
+  private held(item: string): number {
+    return this.inv.get(item) ?? 0
+  }
+
+  est(item: string, n: number, depth: number): number {
+    const miss = n - this.held(item)
+    if (miss <= 0) return 0
+    if (this.stack.includes(item)) return Infinity
+    let best = this.cost.of(item) * miss
+    if (depth <= 0) return best
+    for (const s of this.src.sourcesFor(item))
+      if (s.kind === 'craft') best = Math.min(best, this.estSource(s, miss, depth))
+    return best
+  }
+
+  toolEst(tools: string[]): number {
+    return tools.length === 0 || tools.some((t) => this.held(t) > 0 || this.stations.has(t))
+      ? 0
+      : this.cost.toolCost(tools)
+  }
+
+  private estSource(s: Source, n: number, depth: number): number {
+    switch (s.kind) {
+      case 'craft': {
+        const runs = Math.ceil(n / s.group.count)
+        const v = this.pickVariant(s.group.variants, runs, depth)
+        return v ? v.cost + runs + (s.group.needsTable ? this.toolEst(['crafting_table']) : 0) : Infinity
+      }
+      case 'smelt': {
+        const inputs = s.inputs.filter((i) => !this.stack.includes(i))
+        if (!inputs.length) return Infinity
+        return (
+          n +
+          Math.min(...inputs.map((i) => this.est(i, n, depth - 1))) +
+          this.pickFuel(n).cost +
+          this.toolEst(['furnace'])
+        )
+      }
+      case 'mine':
+        return this.cost.findPerUnit(s) * n + this.cost.trip(s) + this.toolEst(s.tools) + this.cost.penalty(s)
+      case 'hunt':
+        return this.cost.findPerUnit(s) * n + this.cost.trip(s) + this.cost.penalty(s)
+      case 'collect':
+        return (s.spec.findCost / s.spec.yield) * n + this.cost.penalty(s)
+      case 'apply': {
+        const uses = Math.ceil(n / s.spec.yield)
+        let v = uses * s.spec.findCost + (s.spec.station ? this.toolEst([s.spec.station]) : 0) + this.cost.penalty(s)
+        v += s.spec.toolConsumed ? this.est(s.spec.tool, uses, depth - 1) : this.toolEst([s.spec.tool])
+        for (const [m, k] of Object.entries(s.spec.materials ?? {})) v += this.est(m, k * uses, depth - 1)
+        return v
+      }
+      case 'enchant': {
+        if (this.stack.includes(s.tool)) return Infinity
+        return (
+          n *
+            (s.attempts +
+              this.est(s.tool, s.attempts, depth - 1) +
+              this.est(LAPIS, s.lapis, depth - 1) +
+              this.est(EXPERIENCE, s.experience, depth - 1)) +
+          this.toolEst([s.station]) +
+          this.est(s.bookshelf, s.bookshelves, depth - 1)
+        )
+      }
+    }
+  }
+
+  pickVariant(
+    variants: ConcreteRecipe[],
+    runs: number,
+    depth: number,
+  ): { recipe: ConcreteRecipe; cost: number } | null {
+    let best: { recipe: ConcreteRecipe; cost: number } | null = null
+    for (const r of variants) {
+      if (Object.keys(r.ingredients).some((i) => this.stack.includes(i))) continue
+      let cost = 0
+      for (const [i, k] of Object.entries(r.ingredients)) cost += this.est(i, k * runs, depth - 1)
+      if (!best || cost < best.cost - 1e-9) best = { recipe: r, cost }
+    }
+    return best && Number.isFinite(best.cost) ? best : null
+  }
+
+  pickFuel(smelts: number): { item: string; count: number; cost: number } {
+    let best = { item: 'coal', count: Math.ceil(smelts / 8), cost: Infinity }
+    for (const f of this.cost.plannableFuels()) {
+      if (this.stack.includes(f.item)) continue
+      const count = Math.ceil(smelts / f.burnItems)
+      const cost = this.est(f.item, count, 1)
+      if (cost < best.cost - 1e-9) best = { item: f.item, count, cost }
+    }
+    return best
+  }
+
+  /** Sources with a finite estimate, cheapest first (stable: ties keep the source order). */
+  rank(item: string, n: number): Source[] {
+    return this.src
+      .sourcesFor(item)
+      .map((s, i) => ({ s, i, v: this.estSource(s, n, ESTIMATE_DEPTH) }))
+      .filter((x) => Number.isFinite(x.v))
+      .sort((a, b) => a.v - b.v || a.i - b.i)
+      .map((x) => x.s)
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Issue 21, stations: through the real app in chat (practice server child, seed 42), a bot that holds planks and
+ * sticks but no crafting table, with a crafting table standing beside it, makes a wooden pickaxe at that table — it
+ * neither crafts a new table nor goes for wood — and leaves the table where it stood.
+ */
+import type { Bot } from 'mineflayer'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from '../../src/app.js'
+import type { TaskEvent } from '../../src/schemas/task.js'
+import { startPracticeApp, type PracticeApp } from '../helpers/app.js'
+import { command, waitFor, waitForMessage } from '../helpers/world.js'
+
+let scene: PracticeApp
+let app: App
+let alice: Bot
+let ghost: Bot
+
+beforeAll(async () => {
+  scene = await startPracticeApp({ seed: 42, env: { GHOST_GOAL_TIME_BUDGET_MS: '60000' } })
+  ;({ app, ghost, alice } = scene)
+}, 60_000)
+
+afterAll(async () => {
+  await scene?.stop()
+})
+
+const count = (name: string): number =>
+  ghost.inventory
+    .items()
+    .filter((i) => i.name === name)
+    .reduce((s, i) => s + i.count, 0)
+
+describe('stations', () => {
+  it('crafts at a crafting table standing beside it instead of making a new one', async () => {
+    await command(alice, '/clear Ghost', { allowError: true }) // may answer "No items": fine
+    await command(alice, '/give Ghost oak_planks 3')
+    await command(alice, '/give Ghost stick 2')
+    await waitFor(() => count('oak_planks') === 3 && count('stick') === 2, 5000, 'Ghost holds 3 planks and 2 sticks')
+    const p = ghost.entity.position.floored().offset(2, 0, 0)
+    await command(alice, `/setblock ${p.x} ${p.y} ${p.z} crafting_table`)
+    await waitFor(() => ghost.blockAt(p)?.name === 'crafting_table', 5000, 'the table stands beside Ghost')
+    const actions: string[] = []
+    const off = app.router.onTaskEvent((e: TaskEvent) => {
+      if (e.kind === 'action') actions.push(`${e.action} ${e.ok ? 'ok' : e.reason}`)
+    })
+    try {
+      const reply = waitForMessage(alice, /^(Done|I could|I can't|I gave up)[\s\S]*wooden_pickaxe/, {
+        from: 'Ghost',
+        timeoutMs: 55_000,
+      })
+      alice.chat('Ghost make a wooden pickaxe for yourself')
+      const text = await reply
+      expect(text).toMatch(/^Done: 1 wooden_pickaxe\./)
+      expect(actions).toEqual(['craft ok']) // one craft: no table crafted, no wood gathered
+      expect(count('wooden_pickaxe')).toBe(1)
+      expect(count('crafting_table') + count('oak_planks')).toBe(0)
+      expect(ghost.blockAt(p)?.name).toBe('crafting_table')
+    } finally {
+      off()
+    }
+  }, 70_000)
+})
