@@ -39,8 +39,8 @@ const USAGE = `usage: npm run memory -- <command>
   stats             counts, file size and embedding model
   list [limit]      goals memory knows, most recent first (default 20)
   show <goal>       reference plan, recent plans and lessons of a goal key (e.g. iron_ingot)
-  export [file]     write everything (without vectors) as JSON to a file or stdout
-  import <file>     merge an export into this memory (vectors are recomputed)
+  export [file]     write everything (plans, lessons, knowledge, named places; no vectors) as JSON to a file or stdout
+  import <file>     merge an export into this memory (vectors are recomputed; a named place replaces an older one)
   forget <goal>     delete a goal's plans, reference plan and lessons
   reembed           recompute every vector with the configured embedder (after changing GHOST_EMBED_MODEL)`
 
@@ -130,7 +130,7 @@ async function main(argv: string[]): Promise<number> {
         for (const x of v.refused) process.stderr.write(`left out a plan for ${x.goalKey}: ${x.problems.join(' ')}\n`)
         const r = await importMemory(store, v.data as Parameters<typeof importMemory>[1])
         out(
-          `imported ${r.plans} plans (${r.skippedPlans} already present), ${r.references} reference plans, ${r.lessons} lessons, ${r.knowledge} knowledge chunks`,
+          `imported ${r.plans} plans (${r.skippedPlans} already present), ${r.references} reference plans, ${r.lessons} lessons, ${r.knowledge} knowledge chunks, ${r.places} named places`,
         )
         return 0
       }

@@ -20,7 +20,8 @@ const CONNECT_MS = 60_000
 
 export interface OfflineRunOptions {
   seed: number
-  request: string
+  /** The request, or a function of the bot once it stands in the world (e.g. to name coordinates near it). */
+  request: string | ((bot: Bot) => string)
   taskMs: number
   /** `/time set` before the request (null: leave the server's start time). */
   startTime?: number | null
@@ -140,7 +141,7 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
       source: 'console',
       principal: { kind: 'console' },
       player: 'Bench',
-      text: o.request,
+      text: typeof o.request === 'function' ? o.request(bot) : o.request,
       reply: async (t) => {
         replies.push(t)
       },

@@ -8,7 +8,7 @@ import type { Entity } from 'prismarine-entity'
 import { sleep } from '../util/async.js'
 import { entityTarget, resolveItem } from './names.js'
 import { reflexesOf } from './reflexes/index.js'
-import { isTamed } from './reflexes/combat.js'
+import { endFight, isTamed, startFight } from './reflexes/combat.js'
 import { NEVER_PLAYERS, TAMEABLE, neverPet } from '../rules/policy.js'
 import { fail, type Run } from './types.js'
 import { visibleEntities } from '../perception/vision.js'
@@ -53,7 +53,7 @@ export async function attack(run: Run, action: Extract<Action, { type: 'attack' 
   run.progress.setTarget(() => target.position.distanceTo(bot.entity.position))
   let last = target.position.clone()
   try {
-    void bot.pvp.attack(target).catch(() => {})
+    startFight(bot, target)
     while (!dead(run, target, died)) {
       run.step()
       last = target.position.clone()
@@ -64,12 +64,7 @@ export async function attack(run: Run, action: Extract<Action, { type: 'attack' 
     bot.removeListener('entityGone', onDead)
     bot.removeListener('entityHurt', onHurt)
     reflexes?.setEngaged(null)
-    await bot.pvp.stop().catch(() => {})
-    try {
-      bot.pvp.forceStop()
-    } catch {
-      /* idle */
-    }
+    endFight(bot)
   }
   await collectDrops(run, last, 6, 4000)
   return `I killed the ${action.object}.`

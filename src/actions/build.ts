@@ -3,9 +3,12 @@
  * block names) bottom-up, on the first clear, level site 2–4 blocks from the bot (blueprint +z points away from it). Checks the materials first (`missing_materials`),
  * skips blocks already there, and fails with `no_space` when a spot is taken or has nothing to place against. Within
  * a layer a block goes next only once it has a neighbour to be placed against (a lintel after its posts); the
- * pathfinder may not spend the blueprint's blocks on scaffolding meanwhile. The finished build is verified block by
+ * pathfinder may not spend the blueprint's blocks on scaffolding meanwhile. A chosen site never covers a container
+ * (it could not open, and a click on it opens it instead of placing), and a block is placed against a container only
+ * when nothing else is next to it. The finished build is verified block by
  * block (`unverified` lists mismatches, e.g. a block an admin removed). `buildBlueprintAt` is the build-at-a-place
- * skill's entry (a given site and facing, a callback per finished layer).
+ * skill's entry (a given site and facing, a callback per finished layer); a given site is reached first (back up the
+ * shaft the materials were mined from, then leg by leg).
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -14,9 +17,13 @@ import { z } from 'zod'
 import type { Action } from '../schemas/action.js'
 import { didYouMean } from '../util/text.js'
 import { Vec3 } from 'vec3'
-import { fail, countOf, type Run } from './types.js'
+import { ActionFailure, fail, countOf, type Run } from './types.js'
 import { goals, goto } from './world.js'
+import { gotoXyz } from './goto.js'
+import { goUp } from './go_up.js'
+import { surfaceOf } from './memory.js'
 import { inBox } from '../schemas/region.js'
+import { isContainer } from '../rules/policy.js'
 
 export const Blueprint = z.object({
   name: z.string().min(1),
@@ -56,7 +63,7 @@ function at(origin: Vec3, fx: number, fz: number, b: { x: number; y: number; z: 
   return origin.offset(-fz * b.x + fx * b.z, b.y, fx * b.x + fz * b.z)
 }
 
-/** The first origin 2–4 blocks away (facing direction first) where every blueprint spot is free and on the ground. */
+/** The first origin 2–4 blocks away (facing direction first) where every blueprint spot is free, none on a container. */
 function chooseSite(run: Run, bp: Blueprint): { origin: Vec3; fx: number; fz: number } | null {
   const { bot } = run
   const yaw = bot.entity.yaw
@@ -82,6 +89,7 @@ function chooseSite(run: Run, bp: Blueprint): { origin: Vec3; fx: number; fz: nu
           !!here &&
           (here.boundingBox === 'empty' || here.name === b.block) &&
           here.name !== 'lava' &&
+          !isContainer(bot.blockAt(p.offset(0, -1, 0))?.name ?? '') && // never wall a chest in (it could not open)
           !(p.x === me.x && p.z === me.z && (p.y === me.y || p.y === me.y + 1))
         )
       })
@@ -181,7 +189,9 @@ async function placeOne(run: Run, spec: Blueprint['blocks'][number], pos: Vec3):
     await goto(run, new goals.GoalInvert(new goals.GoalNear(pos.x, pos.y, pos.z, 1)), 'a spot out of the way')
   if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4)
     await goto(run, new goals.GoalNear(pos.x, pos.y, pos.z, 3), 'the building site')
-  const ref = SIDES.map((s) => bot.blockAt(pos.plus(s))).find((b) => b && b.boundingBox === 'block')
+  // a click on a container opens it instead of placing: any other neighbour first
+  const refs = SIDES.map((s) => bot.blockAt(pos.plus(s))).filter((b) => b?.boundingBox === 'block')
+  const ref = refs.find((b) => !isContainer(b!.name)) ?? refs[0]
   if (!ref) fail('no_space', `There is nothing to place ${spec.block} against at ${pos.x} ${pos.y} ${pos.z}.`)
   const item = bot.inventory.items().find((i) => i.name === spec.block)
   if (!item) fail('missing_materials', `I ran out of ${spec.block}.`)
@@ -192,6 +202,25 @@ async function placeOne(run: Run, spec: Blueprint['blocks'][number], pos: Vec3):
     fail('no_space', `Placing ${spec.block} at ${pos.x} ${pos.y} ${pos.z} did not work.`)
   run.progress.work(1)
   return true
+}
+
+/** A site farther than this is walked to first, leg by leg (the goto skill), not in one pathfinder search. */
+const NEAR_SITE = 6
+
+/**
+ * Get to a given site first: back up the shaft `dig_down` remembered when the bot is still below it (materials were
+ * just mined), then walk there leg by leg. A shaft it cannot climb is left to the walk; no way there → `no_path`.
+ */
+async function reachSite(run: Run, origin: Vec3): Promise<void> {
+  const { bot } = run
+  const home = surfaceOf(bot)
+  if (home && bot.entity.position.y < home.y - 1)
+    await goUp(run, { type: 'go_up', tool: null }).catch((err: unknown) => {
+      run.check()
+      if (!(err instanceof ActionFailure)) throw err
+    })
+  if (bot.entity.position.distanceTo(origin) > NEAR_SITE)
+    await gotoXyz(run, { type: 'goto', x: origin.x, y: origin.y, z: origin.z })
 }
 
 /** Check materials, place, then verify block by block (`unverified` lists the mismatches). */
@@ -215,6 +244,7 @@ export async function buildSite(
   moves.scafoldingBlocks = scaffold.filter((id) => !((bot.registry.items[id]?.name ?? '') in need))
   let placed: number
   try {
+    if (site) await reachSite(run, site.origin)
     placed = await placeAll(run, bp, where, onLayer)
   } finally {
     moves.scafoldingBlocks = scaffold

@@ -15,24 +15,13 @@ import { AbortedError } from '../util/errors.js'
 import { Vec3 } from 'vec3'
 import { buildBlueprintAt, type Site } from './build.js'
 import { come, onlineName } from './come.js'
+import { bestWeapon } from './guard.js'
 import { execute } from './index.js'
 import { runHandler } from './run.js'
 import { DEFAULT_BUDGETS } from './types.js'
 
 const NOT_CONNECTED: Outcome = { ok: false, text: 'I am not connected to the server right now.' }
 const MAX_RESUMES = 5
-const WEAPONS = [
-  'netherite_sword',
-  'diamond_sword',
-  'iron_sword',
-  'stone_sword',
-  'golden_sword',
-  'wooden_sword',
-  'netherite_axe',
-  'diamond_axe',
-  'iron_axe',
-  'stone_axe',
-]
 
 function outcomeOf(r: ActionResult, what: string, signal: AbortSignal): Outcome {
   if (r.reason === 'interrupted' && signal.aborted) throw new AbortedError(what)
@@ -179,7 +168,7 @@ export function createSkills(
     },
     async attack(mob, signal) {
       const bot = getBot()
-      const tool = bot ? (WEAPONS.find((w) => bot.inventory.items().some((i) => i.name === w)) ?? null) : null
+      const tool = bot ? bestWeapon(bot) : null
       return run({ type: 'attack', object: mob, tool }, signal)
     },
   }

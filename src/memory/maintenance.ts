@@ -24,6 +24,7 @@ export async function exportMemory(store: MemoryStore): Promise<MemoryExportT> {
     references: all.references,
     lessons: all.lessons.map(({ id: _id, ...rest }) => rest),
     knowledge: all.knowledge.map(({ id: _id, ...rest }) => rest),
+    places: await store.backend.places(null),
   })
 }
 
@@ -33,6 +34,8 @@ export interface ImportResult {
   references: number
   lessons: number
   knowledge: number
+  /** Named places saved (new, or newer than the one of that name already there). */
+  places: number
 }
 
 /** Merge an export into the store. Plans already present (same goal, time, bot, player and actions) are skipped. */
@@ -55,6 +58,7 @@ export async function importMemory(store: MemoryStore, data: unknown): Promise<I
     references: 0,
     lessons: 0,
     knowledge: 0,
+    places: 0,
   }
   for (let i = 0; i < fresh.length; i += BATCH)
     result.plans += (await store.recordPlans(fresh.slice(i, i + BATCH), { summarise: false })).length
@@ -69,8 +73,16 @@ export async function importMemory(store: MemoryStore, data: unknown): Promise<I
   for (const k of dump.knowledge) if (!(await b.hasChunk(k))) chunks.push(k)
   for (let i = 0; i < chunks.length; i += BATCH)
     result.knowledge += (await store.addKnowledge(chunks.slice(i, i + BATCH))).length
-  for (const key of new Set(fresh.filter((p) => p.outcome === 'success' && !p.summarised).map((p) => p.goalKey)))
-    await store.summariseGoal(key)
+  for (const p of dump.places) {
+    const there = await b.place(p.server, p.name)
+    if (there && there.createdAt >= p.createdAt) continue
+    await b.savePlace(p)
+    result.places++
+  }
+  // summaries stay per server: each imported server's plans are summarised apart ('' for plans without a server)
+  const pending = fresh.filter((p) => p.outcome === 'success' && !p.summarised)
+  for (const k of new Set(pending.map((p) => JSON.stringify([p.goalKey, p.server ?? '']))))
+    await store.summariseGoal(...(JSON.parse(k) as [string, string]))
   return result
 }
 

@@ -110,19 +110,6 @@ export const GoalSummary = z.object({
 })
 export type GoalSummary = z.infer<typeof GoalSummary>
 
-export const MEMORY_EXPORT_VERSION = 1
-/** The portable export file: no vectors (they are recomputed on import with the configured embedder). */
-export const MemoryExport = z.object({
-  format: z.literal('ghostcraft-memory'),
-  version: z.literal(MEMORY_EXPORT_VERSION),
-  exportedAt: z.number().int(),
-  plans: z.array(StoredPlan.omit({ id: true })),
-  references: z.array(ReferencePlan),
-  lessons: z.array(StoredLesson.omit({ id: true })),
-  knowledge: z.array(StoredKnowledge.omit({ id: true })),
-})
-export type MemoryExport = z.infer<typeof MemoryExport>
-
 /** A named place on one server ("base", "home"): saved by a player, who (or an owner) may forget it (issue 17). */
 export const NamedPlace = z.object({
   server: z.string().min(1).describe('host:port of the Minecraft server; places are per server'),
@@ -138,3 +125,18 @@ export const NamedPlace = z.object({
   createdAt: z.number().int().nonnegative(),
 })
 export type NamedPlace = z.infer<typeof NamedPlace>
+
+export const MEMORY_EXPORT_VERSION = 1
+/** The portable export file: no vectors (they are recomputed on import with the configured embedder). */
+export const MemoryExport = z.object({
+  format: z.literal('ghostcraft-memory'),
+  version: z.literal(MEMORY_EXPORT_VERSION),
+  exportedAt: z.number().int(),
+  plans: z.array(StoredPlan.omit({ id: true })),
+  references: z.array(ReferencePlan),
+  lessons: z.array(StoredLesson.omit({ id: true })),
+  knowledge: z.array(StoredKnowledge.omit({ id: true })),
+  /** Named places of every server (absent in exports written before places were exported). */
+  places: z.array(NamedPlace).default([]),
+})
+export type MemoryExport = z.infer<typeof MemoryExport>

@@ -52,6 +52,29 @@ export function mayFightBack(
   return { ok: false, why: `${nameOf(attacker)} is not hostile.` }
 }
 
+/**
+ * Start mineflayer-pvp on `target` with the bot's own pathfinder movements (pvp would otherwise swap in its own,
+ * which dig and scaffold with anything, and keep them after the fight).
+ */
+export function startFight(bot: Bot, target: Entity): void {
+  bot.pvp.movements = bot.pathfinder.movements
+  void bot.pvp.attack(target).catch(() => {})
+}
+
+/**
+ * End any pvp fight at once. mineflayer-pvp's own `stop()` waits up to 5 s for a `path_stop` the pathfinder never
+ * sends while the bot stands within follow range (then drops every `path_stop` listener); `forceStop` plus clearing
+ * the goal ends it now and also releases a stop request that `stop()` left pending.
+ */
+export function endFight(bot: Bot): void {
+  try {
+    bot.pvp.forceStop()
+  } catch {
+    /* not fighting */
+  }
+  bot.pathfinder.setGoal(null)
+}
+
 function attach(host: ReflexHost): AttachedReflex {
   const { bot, options } = host
   let busyUntil = 0
@@ -76,10 +99,10 @@ function attach(host: ReflexHost): AttachedReflex {
     host.stopMoving()
     busyUntil = Date.now() + FIGHT_MS
     fighting = attacker
-    void bot.pvp.attack(attacker).catch(() => {})
+    startFight(bot, attacker)
     // give up the fight after a while, unless it already ended or another fight started
     host.later(() => {
-      if (bot.pvp.target === attacker) void bot.pvp.stop().catch(() => {})
+      if (bot.pvp.target === attacker) endFight(bot)
     }, FIGHT_MS)
     host.takeOver(
       'fight',
@@ -94,7 +117,7 @@ function attach(host: ReflexHost): AttachedReflex {
       host.note('hurt', 'I was hurt with no attacker (a fall, fire, lava, a cactus …), so there is no one to fight.')
       return
     }
-    if (attacker.id === host.engaged()) return
+    if (host.engaged(attacker)) return
     if (bot.health <= options.fleeHealth) {
       flee(attacker)
       return
@@ -117,7 +140,7 @@ function attach(host: ReflexHost): AttachedReflex {
     detach() {
       bot.removeListener('entityHurt', onHurt)
       pvpEvents.removeListener('stoppedAttacking', onStoppedAttacking)
-      if (fighting && bot.pvp.target === fighting) void bot.pvp.stop().catch(() => {})
+      if (fighting && bot.pvp.target === fighting) endFight(bot)
       if (fleeGoal && bot.pathfinder.goal === fleeGoal) host.stopMoving()
       fighting = null
       fleeGoal = null

@@ -7,6 +7,7 @@
  * an `unsafe` result — and every decision, taken over or not, is an event (`onEvent`) and a line in `history`.
  */
 import type { Bot } from 'mineflayer'
+import type { Entity } from 'prismarine-entity'
 import { logger } from '../../util/log.js'
 import combat from './combat.js'
 import eat from './eat.js'
@@ -51,8 +52,8 @@ export interface ReflexHost {
   takeOver(kind: ReflexKind, message: string): void
   /** A decision that leaves the body alone (recorded and logged, no interrupt). */
   note(kind: ReflexKind, message: string): void
-  /** The entity the running action fights on purpose (no fight-back reflex against it), or null. */
-  engaged(): number | null
+  /** Whether the running action fights this attacker on purpose (then no fight-back reflex against it). */
+  engaged(attacker: Entity): boolean
   /** Stop pathfinding and every control state. */
   stopMoving(): void
   /** A timer the host clears on detach. */
@@ -79,8 +80,11 @@ export interface Reflexes {
   onInterrupt(listener: (e: ReflexEvent) => void): () => void
   /** Listen for every reflex decision (taken over or not); returns the unsubscribe function. */
   onEvent(listener: (e: ReflexEvent) => void): () => void
-  /** The entity the current action fights on purpose (no fight-back reflex against it). */
-  setEngaged(entityId: number | null): void
+  /**
+   * What the current action fights on purpose (no fight-back reflex against it): one entity id, a rule for many
+   * (the guard answers every hostile that comes at it itself), or null.
+   */
+  setEngaged(engaged: number | ((attacker: Entity) => boolean) | null): void
   /** True while a reflex is moving the body (stepping back, fighting, fleeing). */
   busy(): boolean
   readonly history: ReflexEvent[]
@@ -104,7 +108,7 @@ export function attachReflexes(
   const eventListeners = new Set<(e: ReflexEvent) => void>()
   const history: ReflexEvent[] = []
   const timers = new Set<NodeJS.Timeout>()
-  let engaged: number | null = null
+  let engaged: number | ((attacker: Entity) => boolean) | null = null
 
   const record = (kind: ReflexKind, message: string, tookOver: boolean): void => {
     const e: ReflexEvent = { kind, message, at: Date.now(), tookOver }
@@ -119,7 +123,7 @@ export function attachReflexes(
     options,
     takeOver: (kind, message) => record(kind, message, true),
     note: (kind, message) => record(kind, message, false),
-    engaged: () => engaged,
+    engaged: (attacker) => (typeof engaged === 'function' ? engaged(attacker) : attacker.id === engaged),
     stopMoving() {
       try {
         bot.pathfinder.stop()
@@ -154,8 +158,8 @@ export function attachReflexes(
         eventListeners.delete(l)
       }
     },
-    setEngaged(id) {
-      engaged = id
+    setEngaged(e) {
+      engaged = e
     },
     busy: () => parts.some((p) => p.reflex.busy()),
     detach() {

@@ -1,9 +1,11 @@
 /**
  * Named places (issue 17) on both memory engines: saved per server (the same name on another server is another
  * place), replaced on save, listed by name, deleted, kept across a reopen of the same memory; and the places port's
- * ownership rule — only the player who saved a place, or an owner, may move or forget it.
+ * ownership rule — only the player who saved a place, or an owner, may move or forget it; places of every server go
+ * into a memory export and come back on import (an older place of the same name is replaced, a newer one kept).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { exportMemory, importMemory } from '../../../src/memory/index.js'
 import { placeKey, placesPort } from '../../../src/memory/port.js'
 import { ENGINES, startEngine, type Engine } from './engines.js'
 
@@ -69,5 +71,23 @@ describe.each(ENGINES)('named places on %s', (engineName) => {
     expect(placeKey('my base')).toBe('base')
     expect(placeKey('no/slashes')).toBeNull()
     await store.close()
+  })
+
+  it("exports every server's places and imports them, keeping the newer of two", async () => {
+    const from = await engine.open('places-export')
+    await from.savePlace(base)
+    await from.savePlace({ ...base, server: 'b:25565', name: 'farm', x: 7, createdAt: 5 })
+    const dump = await exportMemory(from)
+    expect(dump.places.map((p) => `${p.server} ${p.name}`)).toEqual(['a:25565 base', 'b:25565 farm'])
+    await from.close()
+    const to = await engine.open('places-import')
+    await to.savePlace({ ...base, server: 'b:25565', name: 'farm', x: 8, createdAt: 9 }) // newer than the export's
+    const r = await importMemory(to, JSON.parse(JSON.stringify(dump)))
+    expect(r.places).toBe(1)
+    expect(await to.place('a:25565', 'base')).toEqual(base)
+    expect((await to.place('b:25565', 'farm'))?.x).toBe(8)
+    const { places: _places, ...older } = dump // an export written before places were exported still imports
+    expect((await importMemory(to, JSON.parse(JSON.stringify(older)))).places).toBe(0)
+    await to.close()
   })
 })
