@@ -1,29 +1,30 @@
 /**
- * `give(object, count, to)`: hand exactly `count` of an item to an online player — walk within 3 blocks of them
- * (pathfinder, under the run's budget and AbortSignal), look at them, toss exactly that many of exactly that item
- * (other items, tools included, never leave the inventory), and verify from inventory events that they left the bot.
- * Whether the player picked them up is reported from the server's collect event. Fails with `not_found` (player
- * offline or not in range), `no_path` (cannot get near them) or `missing_materials` (not enough of the item).
+ * `give(object, count, to)`: hand exactly `count` of an item to an online player — walk within 2 blocks of them
+ * (pathfinder, under the run's budget and AbortSignal), look at their feet, let the look reach the server (a toss
+ * flies along the look the *server* last heard, so tossing in the same tick as the look throws it along the old
+ * one, past the player), toss exactly that many of exactly that item (other items, tools included, never leave the
+ * inventory), and verify from inventory events that they left the bot. Whether the player picked them up is read
+ * from the server's collect packets (collector = the player, collected = an item entity of that item, counted).
+ * Fails with `not_found` (player offline or not in sight), `no_path` (cannot get near them) or `missing_materials`.
  */
 import type { Bot } from 'mineflayer'
-import type { Entity } from 'prismarine-entity'
+import type { Vec3 } from 'vec3'
 import type { Action } from '../schemas/action.js'
 import { onceEvent } from '../util/async.js'
+import { logger } from '../util/log.js'
+import { playerEntity } from './come.js'
 import { countOf, fail, type Run } from './types.js'
 import { goals, goto } from './world.js'
 
-/** How close (blocks) the bot gets to the player before tossing. */
-export const GIVE_REACH = 3
-/** How long to wait for the tossed items to leave the inventory, and for the player to pick them up. */
-const LEAVE_TIMEOUT_MS = 5_000
-const PICKUP_TIMEOUT_MS = 4_000
+const log = logger('actions.give')
 
-function playerEntity(bot: Bot, name: string): Entity {
-  const p = bot.players[name]
-  if (!p || name === bot.username) fail('not_found', `${name} is not online.`)
-  if (!p.entity) fail('not_found', `I can't see ${name}; they are too far away for me to find.`)
-  return p.entity
-}
+/** How close (blocks, to the player's feet) the bot gets before tossing: a toss at the feet lands about there. */
+export const GIVE_REACH = 2.5
+/** Closer than this (horizontally) the bot steps back before tossing: both pickup boxes would cover the landing spot. */
+const TOO_CLOSE = 1.5
+/** How long to wait for the tossed items to leave the inventory, and (after that) for the player to pick them up. */
+const LEAVE_TIMEOUT_MS = 5_000
+const PICKUP_TIMEOUT_MS = 6_000
 
 /** Toss exactly `count` of items named `name`, stack by stack, never any other item. */
 async function tossExactly(run: Run, name: string, count: number): Promise<void> {
@@ -39,30 +40,56 @@ async function tossExactly(run: Run, name: string, count: number): Promise<void>
   }
 }
 
+/**
+ * Resolves true once `collector` has picked up `count` of `name` (summed over the server's collect packets), false
+ * on timeout. Starts listening at once, so packets that arrive while the caller is still tossing count.
+ */
+function pickedUp(bot: Bot, collector: number, name: string, count: number, signal: AbortSignal): Promise<boolean> {
+  let taken = 0
+  const itemName = (id: number): string | null => {
+    try {
+      return bot.entities[id]?.getDroppedItem()?.name ?? null
+    } catch {
+      return null // an item entity without item metadata: not ours to count
+    }
+  }
+  return onceEvent<[{ collectorEntityId: number; collectedEntityId: number; pickupItemCount?: number }]>(
+    bot._client,
+    'collect',
+    {
+      timeoutMs: LEAVE_TIMEOUT_MS + PICKUP_TIMEOUT_MS,
+      signal,
+      // counts as it filters: resolves on the packet that completes `count`
+      filter: (p) => {
+        if (p.collectorEntityId !== collector || itemName(p.collectedEntityId) !== name) return false
+        taken += p.pickupItemCount ?? 1
+        return taken >= count
+      },
+    },
+  ).then(
+    () => true,
+    () => false,
+  )
+}
+
 export async function give(run: Run, action: Extract<Action, { type: 'give' }>): Promise<string> {
   const { bot } = run
   const have = countOf(bot, [action.object])
   if (have < action.count)
     fail('missing_materials', `I have only ${have} ${action.object}, not the ${action.count} to give ${action.to}.`)
   const target = playerEntity(bot, action.to)
+  const name = target.username ?? action.to
   run.progress.setTarget(() => target.position.distanceTo(bot.entity.position))
   while (target.position.distanceTo(bot.entity.position) > GIVE_REACH) {
-    if (!bot.players[action.to]?.entity) fail('not_found', `I lost sight of ${action.to}.`)
+    if (!bot.players[name]?.entity) fail('not_found', `I lost sight of ${name}.`)
     run.step()
     const p = target.position
-    await goto(run, new goals.GoalNear(p.x, p.y, p.z, GIVE_REACH - 1), action.to)
+    await goto(run, new goals.GoalNear(p.x, p.y, p.z, 1), name)
   }
-  // aim at their feet: the throw (6 blocks/s) then lands about 1.5 blocks ahead, inside their pickup box
-  await bot.lookAt(target.position.offset(0, 0.2, 0), true)
+  await stepOffPlayer(run, target.position, name)
+  await aimAt(bot, target.position)
   run.check()
-  const pickedUp = onceEvent<[Entity, Entity]>(bot, 'playerCollect', {
-    timeoutMs: PICKUP_TIMEOUT_MS + LEAVE_TIMEOUT_MS,
-    signal: run.signal,
-    filter: (collector) => collector.id === target.id,
-  }).then(
-    () => true,
-    () => false,
-  )
+  const taken = pickedUp(bot, target.id, action.object, action.count, run.signal)
   const goal = have - action.count
   const left = waitForCount(bot, action.object, goal, run.signal)
   await tossExactly(run, action.object, action.count)
@@ -72,10 +99,44 @@ export async function give(run: Run, action: Extract<Action, { type: 'give' }>):
       `I tossed ${action.count} ${action.object} but my inventory shows ${countOf(bot, [action.object])} left instead of ${goal}.`,
     )
   }
-  const taken = await pickedUp
-  return taken
-    ? `I gave ${action.count} ${action.object} to ${action.to}.`
-    : `I dropped ${action.count} ${action.object} at ${action.to}'s feet; they have not picked them up yet.`
+  if (await taken) return `I gave ${action.count} ${action.object} to ${name}.`
+  const items = Object.values(bot.entities).filter(
+    (e) => e.name === 'item' && e.position.distanceTo(target.position) < 6,
+  )
+  log.warn('toss not picked up', {
+    bot: bot.entity.position.toString(),
+    player: target.position.toString(),
+    items: items.map((e) => e.position.toString()).join(' '),
+  })
+  return `I dropped ${action.count} ${action.object} at ${name}'s feet; they have not picked them up yet.`
+}
+
+/**
+ * Standing on (or nearly on) the player's spot, a toss lands between both pickup boxes and either may take it (at a
+ * shared spawn point the bot took its own toss back): step out to more than one block away first, staying in reach.
+ */
+async function stepOffPlayer(run: Run, feet: Vec3, name: string): Promise<void> {
+  const d = feet.minus(run.bot.entity.position)
+  if (Math.hypot(d.x, d.z) >= TOO_CLOSE) return
+  run.step()
+  await goto(run, new goals.GoalInvert(new goals.GoalNear(feet.x, feet.y, feet.z, TOO_CLOSE)), name)
+}
+
+/**
+ * Look at a player's feet and wait until that look has gone to the server (the physics tick sends it): from within
+ * 2.5 blocks the throw (6 blocks/s from the eyes) then lands at about their feet. Re-aims when something else
+ * (the pathfinder's last step) turned the head in that tick; at most a few ticks.
+ */
+async function aimAt(bot: Bot, feet: Vec3): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    const d = feet.minus(bot.entity.position)
+    // standing on the player's spot: straight down (lookAt's yaw would be atan2(0, 0))
+    if (Math.hypot(d.x, d.z) < 0.3) await bot.look(bot.entity.yaw, -Math.PI / 2, true)
+    else await bot.lookAt(feet.offset(0, 0.1, 0), true)
+    const { yaw, pitch } = bot.entity
+    await bot.waitForTicks(1)
+    if (Math.abs(bot.entity.yaw - yaw) < 0.01 && Math.abs(bot.entity.pitch - pitch) < 0.01) return
+  }
 }
 
 /** Resolves true once the bot holds exactly `goal` of `name` (checked on every inventory slot update), false on timeout. */

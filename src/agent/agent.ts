@@ -15,11 +15,16 @@ import type { IntentParser } from './intent.js'
 import { requestKnowledge } from './request-knowledge.js'
 import { createRequestRunner } from './request-runner.js'
 import { createUnderstander } from './understand.js'
+import type { Chatter } from './chatter.js'
+import type { Ledger } from './ledger.js'
 
 export interface AgentDeps extends GoalDeps {
   intent: IntentParser
   llm: Llm | null
   kb: Knowledge
+  /** The delivery ledger and the quiet players, kept across restarts when the app gives stored ones. */
+  ledger?: Ledger
+  chatter?: Chatter
 }
 
 export function createAgent(deps: AgentDeps): AgentPort {
@@ -30,6 +35,8 @@ export function createAgent(deps: AgentDeps): AgentPort {
     rkb,
     llm: deps.llm !== null,
     understander: createUnderstander({ kb: rkb, llm: deps.llm }),
+    ...(deps.ledger ? { ledger: deps.ledger } : {}),
+    ...(deps.chatter ? { chatter: deps.chatter } : {}),
   })
   async function pursueGoals(goals: Goal[], run: AgentRun): Promise<Outcome> {
     const lines: string[] = []
@@ -69,6 +76,7 @@ export function createAgent(deps: AgentDeps): AgentPort {
   return {
     triage: runner.triage,
     perform: runner.perform,
+    handOver: runner.handOver,
     async handle(text, run) {
       let parsed
       try {

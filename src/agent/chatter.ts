@@ -1,18 +1,42 @@
 /**
  * Progress lines in chat: which players said "quiet" (no progress lines for them until they say "keep me posted"),
  * and the pacing of progress lines — at most one per task every `intervalMs` (30 s by default), at milestones only
- * (a sub-goal done, a re-plan). In memory only.
+ * (a sub-goal done, a re-plan). With a `KeptStore` (src/memory/ledger-store.ts) "quiet" is written through and
+ * `load` restores it after a restart; the pacing is in memory only.
  */
+import { logger } from '../util/log.js'
+import { writeQueue, type KeptStore } from './ledger.js'
+
+const log = logger('chatter')
+
 export const PROGRESS_INTERVAL_MS = 30_000
 
 export class Chatter {
   private readonly quietPlayers = new Set<string>()
   private readonly lastLine = new Map<string, number>()
-  constructor(private readonly intervalMs = PROGRESS_INTERVAL_MS) {}
+  private readonly write = writeQueue((err) => log.warn('could not save quiet', { err: String(err) }))
+
+  constructor(
+    private readonly intervalMs = PROGRESS_INTERVAL_MS,
+    private readonly store: KeptStore | null = null,
+  ) {}
+
+  /** Restore who said "quiet" before a restart. */
+  async load(): Promise<void> {
+    for (const p of (await this.store?.loadQuiet()) ?? []) this.quietPlayers.add(p.toLowerCase())
+  }
+
+  /** Resolves once every change so far has been written. */
+  flushed(): Promise<void> {
+    return this.write(async () => {})
+  }
 
   setQuiet(player: string, quiet: boolean): void {
-    if (quiet) this.quietPlayers.add(player.toLowerCase())
-    else this.quietPlayers.delete(player.toLowerCase())
+    const key = player.toLowerCase()
+    if (quiet) this.quietPlayers.add(key)
+    else this.quietPlayers.delete(key)
+    const store = this.store
+    if (store) void this.write(() => store.saveQuiet(key, quiet))
   }
 
   isQuiet(player: string): boolean {

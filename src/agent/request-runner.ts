@@ -5,8 +5,9 @@
  * landed yet with a sentence, and queues the rest as a `StepPlan` with an acknowledgement ("On it: 3 torch for
  * you"), marked interactive when every step is short (come, give what is carried, answers). `perform` runs a plan:
  * obtains through the executor against the inventory minus what is set aside for others (ledger.ts), then set
- * aside for their player and delivered with the `give` action (walk within 3 blocks, toss exactly that, verified);
- * an unreachable player keeps their items set aside until "give me my …". Progress lines are paced by chatter.ts.
+ * aside for their player and delivered with the `give` action (walk within 2 blocks, toss exactly that, verified);
+ * an unreachable player keeps their items set aside until "give me my …" or until they are next near the bot
+ * (`handOver`, run by courier.ts). Progress lines are paced by chatter.ts.
  */
 import type { Hands } from './ports.js'
 import type { Triage, StepAudit } from '../router/command.js'
@@ -192,13 +193,18 @@ export function createRequestRunner(deps: RunnerDeps) {
   }
 
   /** Hand items to a player with the give action; what could not be handed over stays set aside for them. */
-  async function deliver(to: string, items: Array<{ object: string; count: number }>, run: AgentRun): Promise<Outcome> {
+  async function deliver(
+    to: string,
+    items: Array<{ object: string; count: number }>,
+    signal: AbortSignal,
+  ): Promise<Outcome> {
     const lines: string[] = []
     for (const it of items) {
-      const res = await deps.goal.hands.execute({ type: 'give', object: it.object, count: it.count, to }, run.signal)
+      const res = await deps.goal.hands.execute({ type: 'give', object: it.object, count: it.count, to }, signal)
       if (!res.ok) {
+        const kept = Object.entries(ledger.heldFor(to)).map(([k, n]) => `${n} ${k}`)
         return failed(
-          `${lines.join(' ')} I could not hand ${it.count} ${it.object} to ${to}: ${res.message.replace(/\.+$/, '')}. I keep them set aside for ${to}; say "give me my ${it.object}" when you are near.`.trim(),
+          `${lines.join(' ')} I could not hand ${it.count} ${it.object} to ${to}: ${res.message.replace(/\.+$/, '')}.${kept.length ? ` I keep ${kept.join(', ')} set aside for ${to} and will hand them over when ${to} is next near me (or say "give me my ${it.object}").` : ''}`.trim(),
         )
       }
       ledger.release(to, it.object, it.count)
@@ -231,7 +237,7 @@ export function createRequestRunner(deps: RunnerDeps) {
     if (!out.ok || s.for === 'self' || !kb.isItem(s.object)) return { ok: out.ok, text: line }
     const to = who(s.for, run.request)
     ledger.reserve(to, s.object, s.count)
-    const d = await deliver(to, [{ object: s.object, count: s.count }], run)
+    const d = await deliver(to, [{ object: s.object, count: s.count }], run.signal)
     return { ok: d.ok, text: `${line} ${d.text}` }
   }
 
@@ -255,7 +261,27 @@ export function createRequestRunner(deps: RunnerDeps) {
       items.push({ object: w.object, count: w.count ?? have })
     }
     if (items.length === 0) return failed('I have nothing to give but my tools.')
-    return deliver(to, items, run)
+    return deliver(to, items, run.signal)
+  }
+
+  /**
+   * Hand a player everything set aside for them (the courier, when they come near; src/agent/courier.ts). What the
+   * bot no longer holds (lost in a death, or taken) is released with a sentence; what fails to go over stays set
+   * aside. Nothing set aside: an ok outcome with no text (nothing is said).
+   */
+  async function handOver(player: string, signal: AbortSignal): Promise<Outcome> {
+    const mine = ledger.view(deps.goal.hands.state().inventory, player)
+    const items: Array<{ object: string; count: number }> = []
+    const lost: string[] = []
+    for (const [object, count] of Object.entries(ledger.heldFor(player))) {
+      const n = Math.min(count, mine[object] ?? 0)
+      if (n < count) lost.push(`${ledger.release(player, object, count - n)} ${object}`)
+      if (n > 0) items.push({ object, count: n })
+    }
+    const gone = lost.length ? `I no longer have ${lost.join(', ')} I kept for you.` : ''
+    if (items.length === 0) return gone ? failed(`${player}: ${gone}`) : succeeded('')
+    const out = await deliver(player, items, signal)
+    return { ok: out.ok, text: `${player}, here is what I kept for you: ${out.text}${gone ? ` ${gone}` : ''}` }
   }
 
   async function runStep(s: Step, run: AgentRun, services: Services): Promise<Outcome> {
@@ -336,5 +362,5 @@ export function createRequestRunner(deps: RunnerDeps) {
     return succeeded(lines.join(' '))
   }
 
-  return { triage, perform, ledger, chatter }
+  return { triage, perform, handOver, ledger, chatter }
 }

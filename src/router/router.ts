@@ -170,6 +170,35 @@ export class Router {
     else if (position > 0) await this.safeReply(req, `Queued "${def.name}" — ${position} task(s) ahead of yours.`)
   }
 
+  /**
+   * Queue a short task the bot starts on its own for a player (handing over what it set aside for them when they
+   * come near, src/agent/courier.ts): interactive like `come` (ahead of long tasks), with task events like any
+   * other, no parsing or role check (the request that obtained the items was checked); `say` tells its outcome.
+   */
+  enqueueOwn(t: {
+    player: string
+    command: string
+    text: string
+    say(text: string): Promise<void>
+    run(signal: AbortSignal): Promise<Outcome>
+  }): void {
+    const taskId = `o-${t.command}-${Date.now().toString(36)}`
+    this.queue.enqueue({
+      id: taskId,
+      player: t.player,
+      command: t.command,
+      text: t.text,
+      interactive: true,
+      run: async (signal) => {
+        const startedAt = Date.now()
+        this.publish({ kind: 'started', taskId, player: t.player, command: t.command, text: t.text })
+        const out = await t.run(signal).catch((err: unknown) => failed(isAbort(err) ? 'stopped' : userMessageOf(err)))
+        if (out.text) await t.say(out.text).catch(() => {})
+        this.publish({ kind: 'finished', taskId, ok: out.ok, message: out.text, durationMs: Date.now() - startedAt })
+      },
+    })
+  }
+
   /** Runs a command's triage, audits every step it checked; null when it failed (the asker has been told). */
   private async triage(def: CommandDefinition, req: Request, role: Role, args: unknown): Promise<Triage | null> {
     try {

@@ -64,6 +64,8 @@ export interface AgentPort {
   triage?(text: string, ctx: { request: Request; role: Role; services: Services }): Promise<Triage>
   /** Carry out a queued plan; resumable after a pause (steps before `done` do not run again). */
   perform?(plan: StepPlan, run: AgentRun, services: Services): Promise<Outcome>
+  /** Hand a player what was set aside for them (when they come near); ok with no text when nothing was. */
+  handOver?(player: string, signal: AbortSignal): Promise<Outcome>
 }
 
 /** What `ask` queues: the understood steps, how many are done (for resuming), and a one-line summary. */

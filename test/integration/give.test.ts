@@ -72,7 +72,7 @@ describe('give', () => {
     expect(countItem(bot, 'oak_planks')).toBe(2)
     const nobody = await execute(bot, { type: 'give', object: 'oak_planks', count: 1, to: 'Nobody' }, { signal: never })
     expect(nobody).toMatchObject({ ok: false, reason: 'not_found' })
-    expect(nobody.message).toMatch(/Nobody is not online/)
+    expect(nobody.message).toMatch(/Nobody is not on the server/)
     expect(countItem(bot, 'oak_planks')).toBe(2)
   }, 30_000)
 })

@@ -1,10 +1,12 @@
 /**
  * Issue 15 end to end on the practice world (seed 42, the real app, real players): the request loop closes at the
  * player. "bring me 4 oak planks" ends with 4 oak planks in the *player's* inventory; "give me your cobblestone"
- * hands over what the bot carries; "get 2 sticks and bring them to me" delivers exactly 2 of the 4 crafted;
- * "how do I make a compass" is answered offline with the real recipe within a second; every request is acknowledged
- * at once; `come` during a long task runs first and the task resumes; the 6th waiting request is refused; a
- * guest's obtain is refused while a guest's question is answered.
+ * hands over what the bot carries; "get 2 sticks and bring them to me" delivers exactly 2 of the 4 crafted; every
+ * toss lands at the player, who picks it up where they stand (the bot's reply says so: "I gave"); sticks obtained
+ * for a player who is offline are kept and handed over, unasked, when she is next near; "how do I make a compass"
+ * is answered offline with the real recipe within a second; every request is acknowledged at once; `come` during a
+ * long task runs first and the task resumes; the 6th waiting request is refused; a guest's obtain is refused while
+ * a guest's question is answered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
@@ -30,13 +32,14 @@ afterAll(async () => {
 })
 
 /**
- * Stand Alice on open ground 4–5 blocks from Ghost (both spawn on the same spot, and items tossed at a player
- * standing inside the bot fly past her): the first spot with a solid block below and two air blocks above.
+ * Stand a player on open ground 4–5 blocks from Ghost (everyone spawns on the same spot), so the bot has to walk to
+ * them and nobody else stands where a toss lands: the first spot with a solid block below and two air blocks above
+ * (`side` -1 mirrors the offsets and `from` skips some, to put other players elsewhere).
  */
-async function standAliceApart(): Promise<void> {
+async function standApart(who: Bot = scene.alice, side: 1 | -1 = 1, from = 0): Promise<void> {
   const { ghost, alice } = scene
   const o = ghost.entity.position.floored()
-  for (const [dx, dz] of [
+  const spots: Array<[number, number]> = [
     [4, 0],
     [-4, 0],
     [0, 4],
@@ -45,34 +48,23 @@ async function standAliceApart(): Promise<void> {
     [-4, -4],
     [5, 0],
     [0, 5],
-  ] as const) {
+  ]
+  for (const [dx, dz] of spots.slice(from)) {
     for (let dy = 3; dy >= -3; dy--) {
-      const p = o.offset(dx, dy, dz)
+      const p = o.offset(side * dx, dy, side * dz)
       const below = ghost.blockAt(p.offset(0, -1, 0))
       if (
         below?.boundingBox === 'block' &&
         ghost.blockAt(p)?.name === 'air' &&
         ghost.blockAt(p.offset(0, 1, 0))?.name === 'air'
       ) {
-        await command(alice, `/tp Alice ${p.x + 0.5} ${p.y} ${p.z + 0.5}`)
-        await waitFor(() => alice.entity.position.distanceTo(p.offset(0.5, 0, 0.5)) < 1, 5000, 'Alice moved')
+        await command(alice, `/tp ${who.username} ${p.x + 0.5} ${p.y} ${p.z + 0.5}`)
+        await waitFor(() => who.entity.position.distanceTo(p.offset(0.5, 0, 0.5)) < 1, 5000, `${who.username} moved`)
         return
       }
     }
   }
-  throw new Error('no open ground near Ghost')
-}
-
-/**
- * After "I dropped … at your feet" the player walks onto the items, as a player would (the give action's toss can
- * land just beyond the pickup box: reported to the give action's owner). After "I gave", nothing to do.
- */
-async function pickUp(bot: Bot, reply: string): Promise<void> {
-  if (!/I dropped/.test(reply)) return
-  const item = Object.values(bot.entities)
-    .filter((e) => e.name === 'item')
-    .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))[0]
-  if (item) await command(bot, `/tp ${bot.username} ${item.position.x} ${item.position.y} ${item.position.z}`)
+  throw new Error(`no open ground near Ghost for ${who.username}`)
 }
 
 /** Say a line and return how long until the bot's first reply, and that reply. */
@@ -95,16 +87,15 @@ describe('requests that close at the player', () => {
     "brings 4 oak planks into the player's inventory, acknowledged at once",
     async () => {
       const { ghost, alice } = scene
-      await standAliceApart()
+      await standApart()
       await command(alice, '/give Ghost oak_log 1')
       await waitFor(() => countItem(ghost, 'oak_log') === 1, 5000, 'Ghost holds a log')
       const done = waitForMessage(alice, /^Done: 4 oak_planks/, { from: 'Ghost', timeoutMs: DELIVERY_MS })
       const ack = await firstReply(alice, 'Ghost bring me 4 oak planks', /^On it/)
       expect(ack.text).toMatch(/^On it: 4 oak_planks for you — starting now\.$/)
       expect(ack.ms).toBeLessThan(1000)
-      const text = await done
-      expect(text).toMatch(/I (gave|dropped) 4 oak_planks (to|at) Alice/)
-      await pickUp(alice, text)
+      // "I gave": the server reported Alice picking them up where she stands
+      expect(await done).toMatch(/I gave 4 oak_planks to Alice\./)
       await waitFor(() => countItem(alice, 'oak_planks') === 4, 8000, 'Alice holds 4 oak_planks')
       expect(countItem(ghost, 'oak_planks')).toBe(0)
     },
@@ -123,7 +114,7 @@ describe('requests that close at the player', () => {
         timeoutMs: DELIVERY_MS,
       })
       alice.chat('Ghost give me your cobblestone')
-      await pickUp(alice, await done)
+      expect(await done).toMatch(/I gave 5 cobblestone to Alice\./)
       await waitFor(() => countItem(alice, 'cobblestone') === before + 5, 8000, 'Alice holds 5 more cobblestone')
       expect(countItem(ghost, 'cobblestone')).toBe(0)
     },
@@ -138,13 +129,45 @@ describe('requests that close at the player', () => {
       await waitFor(() => countItem(ghost, 'oak_planks') === 2, 5000, 'Ghost holds 2 planks')
       const done = waitForMessage(alice, /^Done: 2 stick/, { from: 'Ghost', timeoutMs: DELIVERY_MS })
       alice.chat('Ghost get 2 sticks and bring them to me')
-      const text = await done
-      expect(text).toMatch(/I (gave|dropped) 2 stick (to|at) Alice/)
-      await pickUp(alice, text)
+      expect(await done).toMatch(/I gave 2 stick to Alice\./)
       await waitFor(() => countItem(alice, 'stick') === 2, 8000, 'Alice holds 2 sticks')
       expect(countItem(ghost, 'stick')).toBe(2)
     },
     DELIVERY_MS + 10_000,
+  )
+
+  it(
+    'keeps what it got for a player who is away and hands it over, unasked, when she is next near',
+    async () => {
+      const { ghost, alice } = scene
+      quit(cara)
+      await waitFor(() => ghost.players.Cara === undefined, 5000, 'Cara offline')
+      await command(alice, '/give Ghost oak_planks 2')
+      const kept = waitForMessage(alice, /I keep 2 stick set aside for Cara/, { from: 'Ghost', timeoutMs: DELIVERY_MS })
+      alice.chat('Ghost get 2 sticks for Cara')
+      expect(await kept).toMatch(/Cara is not on the server/)
+      const sticks = countItem(ghost, 'stick')
+      expect(sticks).toBeGreaterThanOrEqual(2)
+      // nobody else stands on the spawn spot where Cara will appear (the nearest player takes a toss)
+      await standApart(alice, 1)
+      await standApart(gus, -1)
+      await standApart(bob, 1, 2)
+      // Cara comes back and says nothing; if she joins out of Ghost's reach she then walks up (a teleport) to it
+      const handed = waitForMessage(alice, /^Cara, here is what I kept for you: I gave 2 stick to Cara\./, {
+        from: 'Ghost',
+        timeoutMs: DELIVERY_MS,
+      })
+      cara = await joinPlayer(scene.server, 'Cara')
+      await waitFor(() => ghost.players.Cara !== undefined, 5000, 'Ghost knows Cara is online')
+      const p = ghost.entity.position.floored()
+      const seen = ghost.players.Cara?.entity
+      if (!seen || seen.position.distanceTo(ghost.entity.position) > 16)
+        await command(alice, `/tp Cara ${p.x + 5} ${p.y + 1} ${p.z + 5}`)
+      await handed
+      await waitFor(() => countItem(cara, 'stick') === 2, 8000, 'Cara holds 2 sticks')
+      expect(countItem(ghost, 'stick')).toBe(sticks - 2)
+    },
+    2 * DELIVERY_MS,
   )
 
   it("refuses a guest's obtain but answers the guest's question", async () => {

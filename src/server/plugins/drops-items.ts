@@ -134,10 +134,19 @@ function range(from: number, to: number): number[] {
   return Array.from({ length: to - from }, (_, i) => from + i)
 }
 
-/** The eye position and a 6 blocks/s throw velocity along the player's look (flying-squid keeps yaw/pitch in 1/256 turns). */
+/** The look (degrees) each player's client sent last, recorded as the packet arrives. */
+const lastLook = new WeakMap<SquidPlayer, { yaw: number; pitch: number }>()
+
+/**
+ * The eye position and a 6 blocks/s throw velocity along the player's look. The look is the one the client sent
+ * last, as vanilla applies packets in order: flying-squid applies a look packet only after awaiting its plugin
+ * events, so a window click read in the same chunk would otherwise throw along the previous look (its 1/256-turn
+ * yaw/pitch are the fallback).
+ */
 function tossFrom(player: SquidPlayer): { position: Vec3; velocity: Vec3 } {
-  const yaw = (Number(player.yaw ?? 0) * Math.PI * 2) / 256
-  const pitch = (Number(player.pitch ?? 0) * Math.PI * 2) / 256
+  const look = lastLook.get(player)
+  const yaw = look ? (look.yaw * Math.PI) / 180 : (Number(player.yaw ?? 0) * Math.PI * 2) / 256
+  const pitch = look ? (look.pitch * Math.PI) / 180 : (Number(player.pitch ?? 0) * Math.PI * 2) / 256
   const dir = new Vec3(-Math.sin(yaw) * Math.cos(pitch), -Math.sin(pitch), Math.cos(yaw) * Math.cos(pitch))
   const eye = player.position.offset(0, 1.62 - 0.3, 0)
   return { position: eye, velocity: dir.scaled(6).offset(0, 2, 0) }
@@ -243,6 +252,12 @@ const plugin: SquidPlugin = {
     }
     // flying-squid's inventory plugin defines player.collect after external plugins' player hooks: replace it here.
     serv.on('newPlayer', (player: SquidPlayer) => {
+      const onLook = (p: { yaw?: number; pitch?: number }): void => {
+        if (typeof p.yaw === 'number' && typeof p.pitch === 'number')
+          lastLook.set(player, { yaw: p.yaw, pitch: p.pitch })
+      }
+      player._client.on('look', onLook)
+      player._client.on('position_look', onLook)
       player.collect = (entity: SquidEntity) => collectWith(player, entity)
       const spawnEntity = player.spawnEntity as (e: SquidEntity) => void
       player.spawnEntity = (entity: SquidEntity) => {
