@@ -76,6 +76,9 @@ export const ConfigSchema = z.object({
     .min(1)
     .default('./memory.db')
     .refine(ghostDbOk, 'is neither a file path nor a postgres:// or postgresql:// URL with a host'),
+  // What a bot's plan retrieval reads from a memory several servers share: its own server's plans and summaries
+  // (plus unscoped ones from before or from an import), or every server's
+  GHOST_MEMORY_SHARE: z.enum(['server', 'network']).default('server'),
   // LLM (any OpenAI-compatible endpoint); all optional: without GHOST_MODEL the bot plans offline
   OPENAI_BASE_URL: optStr.pipe(z.url().optional()),
   OPENAI_API_KEY: optStr,
@@ -144,6 +147,7 @@ const FIX: Record<string, string> = {
   GHOST_FIGHT_PLAYERS: 'set true or false',
   GHOST_DB:
     'set a file path, e.g. GHOST_DB=./memory.db, or a PostgreSQL URL, e.g. GHOST_DB=postgres://ghost:secret@db.example.org:5432/ghost',
+  GHOST_MEMORY_SHARE: "set server (each server reads its own plans) or network (every server's plans are shared)",
   GHOST_PROTECTED:
     'list boxes as six whole numbers each (two opposite corners), separated by ";", e.g. GHOST_PROTECTED="0 60 0 20 80 20;100 0 100 120 90 130"',
   OPENAI_BASE_URL: 'set a full URL such as http://127.0.0.1:11434/v1, or unset it to use api.openai.com',

@@ -9,6 +9,7 @@ import type { Block } from 'prismarine-block'
 import { blockTarget, resolveItem } from './names.js'
 import { countOf, fail, type Run } from './types.js'
 import { nearestVisibleBlock, visibleBlocks } from '../perception/vision.js'
+import { playerPlacedAt } from '../perception/placed.js'
 import { collectDrops, digBlock, equipNamed } from './world.js'
 import { makeRoom } from './junk.js'
 import { noToolMessage } from '../rules/index.js'
@@ -42,7 +43,10 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
   const notes: string[] = []
   let dug = 0
   while (have() < action.count) {
-    const block = visibleBlocks(bot, target.blockIds, 32, 16).find((b) => !skipped.has(b.position.toString()))
+    // blocks the bot saw players place are never targets (issue 20; digBlock refuses them too)
+    const block = visibleBlocks(bot, target.blockIds, 32, 16).find(
+      (b) => !skipped.has(b.position.toString()) && playerPlacedAt(bot, b.position)?.block !== b.name,
+    )
     if (!block)
       fail(
         'not_found',

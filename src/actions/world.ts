@@ -10,6 +10,8 @@ import type { Entity } from 'prismarine-entity'
 import pathfinderPkg from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { standStill } from '../bot/body.js'
+import { playerPlacedAt } from '../perception/placed.js'
+import { neverPlayerPlaced } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
 import { sleep } from '../util/async.js'
 import { fail, type Run } from './types.js'
@@ -73,6 +75,8 @@ export async function digBlock(run: Run, block: Block): Promise<void> {
       'unsafe',
       `I never dig inside the protected area ${describeBox(box)}; ${block.name} at ${block.position.x} ${block.position.y} ${block.position.z} is in it.`,
     )
+  const placed = playerPlacedAt(bot, block.position)
+  if (placed?.block === block.name) fail('unsafe', neverPlayerPlaced(block.name, [placed]))
   run.step()
   const onAbort = (): void => {
     try {

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod'
 import type { Knowledge } from '../knowledge/index.js'
-import { changes, checkAll, planView, policy, ruleContext, type RuleWorld } from '../rules/index.js'
+import { changes, checkAll, planView, policy, ruleContext, type PlacedView, type RuleWorld } from '../rules/index.js'
 import type { Box, Pos } from '../schemas/region.js'
 import { Action, Plan } from '../schemas/action.js'
 import { didYouMean } from '../util/text.js'
@@ -23,12 +23,16 @@ export interface PlanPolicy {
   protected: readonly Box[]
   players?: readonly string[]
   position?: Pos | null
+  /** Blocks the bot saw players place (issue 20): a plan never digs them. */
+  playerPlaced?: PlacedView | null
 }
 
 /** Blueprints are shipped data; the critic only needs their names. */
 export interface CriticOptions {
   blueprints: string[]
   policy?: PlanPolicy | null
+  /** Stations (crafting table, furnace) standing within reach now: they serve the plan like placed ones. */
+  stationsNear?: readonly string[]
 }
 
 type Inv = Map<string, number>
@@ -127,10 +131,15 @@ export function critiquePlan(
   const uncertain = new Set<string>()
   /** Blocks placed earlier in the plan: a placed table or furnace serves later steps from nearby. */
   const placed = new Set<string>()
+  const near = new Set(opts.stationsNear ?? [])
   const count = (n: string): number => inv.get(n) ?? 0
-  const world: RuleWorld = { count, uncertain: (i) => unknownStart || uncertain.has(i), placed: (n) => placed.has(n) }
+  const world: RuleWorld = {
+    count,
+    uncertain: (i) => unknownStart || uncertain.has(i),
+    placed: (n) => placed.has(n) || near.has(n),
+  }
   const p = opts.policy
-  const view = planView(p?.protected ?? [], p?.players ?? [], p?.position ?? null, placed)
+  const view = planView(p?.protected ?? [], p?.players ?? [], p?.position ?? null, placed, p?.playerPlaced ?? null)
   parsed.data.actions.forEach((a, i) => {
     const step = `Step ${i + 1} (${a.type}):`
     const named = namesOf(kb, a)
@@ -154,10 +163,14 @@ export function critiquePlan(
 
 /**
  * The gate for plans stored away from a run — LLM-summarised reference plans, imported memories, shared plans: the
- * same critic and safety policy, with the starting inventory unknown. Returns the critique; store only when ok.
+ * same critic and safety policy, with the starting inventory unknown. A stored plan runs later, elsewhere: what the
+ * bot stands next to now (its position, the player-placed blocks it sees) does not judge it; each run is judged
+ * again where it happens. Returns the critique; store only when ok.
  */
 export function vetStoredPlan(kb: Knowledge, actions: Action[], opts: CriticOptions): Critique {
-  return critiquePlan(kb, { explanation: '', thoughts: 'stored plan', actions }, 'unknown', opts)
+  const p = opts.policy
+  const policy = p ? { protected: p.protected, ...(p.players ? { players: p.players } : {}) } : null
+  return critiquePlan(kb, { explanation: '', thoughts: 'stored plan', actions }, 'unknown', { ...opts, policy })
 }
 
 /** Validate one action alone (used for ws/Discord "run this action" requests and tests). */

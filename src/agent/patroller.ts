@@ -7,7 +7,15 @@
  * really in hand, the y-level really reached). A claimed success whose effect is missing becomes reason `unverified`.
  */
 import type { Knowledge } from '../knowledge/index.js'
-import { check, policy, ruleContext, type PolicyView, type RuleContext, type RuleWorld } from '../rules/index.js'
+import {
+  check,
+  policy,
+  ruleContext,
+  type PlacedView,
+  type PolicyView,
+  type RuleContext,
+  type RuleWorld,
+} from '../rules/index.js'
 import { minedItems, sourceBlocks } from '../rules/mine.js'
 import type { Action, ActionResult, BotState, FailureReason } from '../schemas/action.js'
 import type { Box } from '../schemas/region.js'
@@ -23,6 +31,8 @@ const AT_FEET = new Set<Action['type']>(['dig_down', 'place', 'build'])
 export interface PatrollerOptions {
   /** GHOST_PROTECTED boxes: the safety policy refuses digging, placing and opening containers inside them. */
   protected?: readonly Box[]
+  /** Blocks the bot saw players place (issue 20): the safety policy refuses digging them. */
+  playerPlaced?: PlacedView | null
   blueprints?: string[]
 }
 
@@ -63,6 +73,7 @@ export class Patroller {
       position,
       target,
       placedByPlan: () => false,
+      playerPlaced: this.opts.playerPlaced ?? null,
     }
     const unsafe = policy(a, view, this.rules)
     if (unsafe) return { ok: false, reason: 'unsafe', message: unsafe }

@@ -5,8 +5,8 @@
  * summarises every 5 new successful plans of a goal into its reference plan (once, whichever process gets there),
  * and keeps failure lessons and knowledge chunks. Input is validated with the zod schemas of src/schemas/memory.ts;
  * storage is a MemoryBackend (./backend.ts), so nothing here knows the engine. When the engine is unreachable the
- * store degrades instead of failing requests: reads return nothing, writes wait in a bounded outbox, `health()` says
- * so, and a timer reconnects and flushes the outbox.
+ * store degrades instead of failing requests (./availability.ts): reads return nothing, writes wait in a bounded
+ * outbox, `health()` says so, and a timer reconnects and flushes the outbox.
  */
 import { z } from 'zod'
 import { Action } from '../schemas/action.js'
@@ -29,18 +29,17 @@ import {
 } from '../schemas/memory.js'
 import { GhostError } from '../util/errors.js'
 import { logger } from '../util/log.js'
-import { isUnavailable, unavailableReason, type MemoryBackend, type Neighbour } from './backend.js'
+import { Availability, DEFAULT_RECONNECT_MS } from './availability.js'
+import { isUnavailable, unavailableReason, type MemoryBackend, type Neighbour, type Scope } from './backend.js'
 import { localEmbedder, type Embedder } from './embedder.js'
 import { offlineMerge, SUMMARY_BATCH, type Summariser } from './summarise.js'
 
 const log = logger('memory')
+export { OUTBOX_LIMIT, DEFAULT_RECONNECT_MS } from './availability.js'
 const Actions = z.array(Action).min(1)
 
 export const DEFAULT_MIN_SIMILARITY = 0.6
 export const DEFAULT_K = 3
-/** Writes kept while the engine is unreachable; older ones are dropped beyond this (and counted). */
-export const OUTBOX_LIMIT = 1000
-export const DEFAULT_RECONNECT_MS = 5000
 
 export interface MemoryOptions {
   /** GHOST_DB: a file path, or a postgres:// / postgresql:// URL. */
@@ -58,6 +57,11 @@ export interface MemoryOptions {
   poolSize?: number
   /** How often to try again while the engine is unreachable. */
   reconnectMs?: number
+  /**
+   * GHOST_MEMORY_SHARE: the server (`host:port`) whose plans and summaries retrieval reads ('server'), or null for
+   * every server's ('network'; also the default for tools that inspect a whole memory). Writes always record theirs.
+   */
+  scope?: Scope
 }
 
 export interface GoalDetail {
@@ -89,12 +93,8 @@ export class MemoryStore {
   readonly embedder: Embedder | null
   readonly summariser: Summariser
   readonly minSimilarity: number
-  private down: { since: number; reason: string } | null = null
-  private outbox: Array<{ what: string; write: () => Promise<unknown> }> = []
-  private dropped = 0
-  private timer: NodeJS.Timeout | null = null
-  private closed = false
-  private readonly reconnectMs: number
+  readonly scope: Scope
+  private readonly link: Availability
 
   constructor(
     readonly backend: MemoryBackend,
@@ -104,8 +104,8 @@ export class MemoryStore {
     this.embedder = opts.embedder === undefined ? localEmbedder() : opts.embedder
     this.summariser = opts.summariser ?? offlineMerge
     this.minSimilarity = opts.minSimilarity ?? DEFAULT_MIN_SIMILARITY
-    this.reconnectMs = opts.reconnectMs ?? DEFAULT_RECONNECT_MS
-    if (startDown !== null) this.markDown(startDown)
+    this.scope = opts.scope ?? null
+    this.link = new Availability(backend, opts.reconnectMs ?? DEFAULT_RECONNECT_MS, startDown)
   }
 
   /** Where the memory lives, safe to print (passwords redacted). */
@@ -117,97 +117,22 @@ export class MemoryStore {
   }
 
   async close(): Promise<void> {
-    if (this.outbox.length > 0) await this.reconnect()
-    this.closed = true
-    if (this.timer) clearTimeout(this.timer)
-    if (this.outbox.length > 0)
-      log.warn('closing memory with writes still waiting for the engine; they are lost', { writes: this.outbox.length })
+    await this.link.close()
     await this.backend.close()
   }
 
   /** One line for `status` when memory is degraded, else null. */
   health(): string | null {
-    if (!this.down) return null
-    const secs = Math.round((Date.now() - this.down.since) / 1000)
-    const waiting =
-      this.outbox.length > 0
-        ? `, ${this.outbox.length} writes waiting${this.dropped ? ` (${this.dropped} dropped)` : ''}`
-        : ''
-    return `Memory (${this.kind}) unreachable for ${secs}s: ${this.down.reason}; planning without memory${waiting}, retrying every ${Math.round(this.reconnectMs / 1000)}s.`
+    return this.link.health()
   }
 
   get available(): boolean {
-    return this.down === null
+    return this.link.up
   }
 
-  private markDown(reason: string): void {
-    if (!this.down) {
-      this.down = { since: Date.now(), reason }
-      log.warn('memory unreachable; planning without it', { where: this.location, reason })
-    } else this.down.reason = reason
-    this.schedule()
-  }
-
-  private schedule(): void {
-    if (this.timer || this.closed) return
-    this.timer = setTimeout(() => {
-      this.timer = null
-      void this.reconnect()
-    }, this.reconnectMs)
-    this.timer.unref()
-  }
-
-  /** Try the engine again; on success flush the outbox in order. Returns true when memory is up. */
-  async reconnect(): Promise<boolean> {
-    try {
-      await this.backend.ping()
-      while (this.outbox.length > 0) {
-        const next = this.outbox[0]!
-        // A write the engine refuses for another reason than being down would block the outbox forever: drop it.
-        await next.write().catch((err: unknown) => {
-          if (isUnavailable(err)) throw err
-          log.warn('a waiting memory write failed; dropped', { what: next.what, err: err as Error })
-        })
-        this.outbox.shift()
-      }
-      if (this.down) log.info('memory reachable again', { where: this.location, downMs: Date.now() - this.down.since })
-      this.down = null
-      this.dropped = 0
-      return true
-    } catch (err) {
-      this.markDown(unavailableReason(err))
-      return false
-    }
-  }
-
-  /** Run a read; when the engine is down (or goes down now) answer `fallback` instead of failing the request. */
-  private async read<T>(op: () => Promise<T>, fallback: T): Promise<T> {
-    if (this.down) return fallback
-    try {
-      return await op()
-    } catch (err) {
-      if (!isUnavailable(err)) throw err
-      this.markDown(unavailableReason(err))
-      return fallback
-    }
-  }
-
-  /** Run a write; when the engine is down, keep it in the outbox for the reconnect and answer null. */
-  private async write<T>(what: string, op: () => Promise<T>): Promise<T | null> {
-    if (!this.down) {
-      try {
-        return await op()
-      } catch (err) {
-        if (!isUnavailable(err)) throw err
-        this.markDown(unavailableReason(err))
-      }
-    }
-    this.outbox.push({ what, write: op })
-    if (this.outbox.length > OUTBOX_LIMIT) {
-      this.outbox.shift()
-      this.dropped++
-    }
-    return null
+  /** Try the engine again; on success flush the writes that waited. Returns true when memory is up. */
+  reconnect(): Promise<boolean> {
+    return this.link.reconnect()
   }
 
   private needEmbedder(): Embedder {
@@ -231,7 +156,10 @@ export class MemoryStore {
   async recordPlan(run: PlanRunInput): Promise<{ id: number | null; summarised: boolean }> {
     const [id] = await this.recordPlans([run], { summarise: false })
     const parsed = PlanRun.parse(run)
-    const summarised = id !== null && parsed.outcome === 'success' ? await this.summariseGoal(parsed.goalKey) : false
+    const summarised =
+      id !== null && parsed.outcome === 'success'
+        ? await this.summariseGoal(parsed.goalKey, parsed.server ?? '')
+        : false
     return { id: id ?? null, summarised }
   }
 
@@ -248,10 +176,17 @@ export class MemoryStore {
     if (parsed.length === 0) return []
     const e = this.needEmbedder()
     const vectors = opts.vectors ?? (await this.embed(parsed.map((p) => p.goalText)))
-    const ids = await this.write(`${parsed.length} plans`, () => this.backend.insertPlans(parsed, vectors, e.model))
+    const ids = await this.link.write(`${parsed.length} plans`, () =>
+      this.backend.insertPlans(parsed, vectors, e.model),
+    )
     if (ids && (opts.summarise ?? true)) {
-      for (const key of new Set(parsed.filter((p) => p.outcome === 'success').map((p) => p.goalKey)))
-        await this.summariseGoal(key)
+      const done = new Set<string>()
+      for (const p of parsed.filter((r) => r.outcome === 'success')) {
+        const server = p.server ?? ''
+        if (done.has(`${server}\n${p.goalKey}`)) continue
+        done.add(`${server}\n${p.goalKey}`)
+        await this.summariseGoal(p.goalKey, server)
+      }
     }
     return ids ?? []
   }
@@ -259,25 +194,27 @@ export class MemoryStore {
   /**
    * Summarise the goal's oldest new successful plans, SUMMARY_BATCH at a time, into its reference plan. The summariser
    * runs outside any transaction; the write re-checks that no other process summarised the same plans meanwhile.
+   * Summaries are per server (`server`: the plans' server, '' for plans without one); without it the goal's plans of
+   * every server are merged into an unscoped summary (an import).
    */
-  async summariseGoal(goalKey: string): Promise<boolean> {
+  async summariseGoal(goalKey: string, server?: string): Promise<boolean> {
     try {
-      return await this.summariseBatches(goalKey)
+      return await this.summariseBatches(goalKey, server)
     } catch (err) {
       // The plans stay pending; the goal's next success (in any process) summarises them.
       if (!isUnavailable(err)) throw err
-      this.markDown(unavailableReason(err))
+      this.link.markDown(unavailableReason(err))
       return false
     }
   }
 
-  private async summariseBatches(goalKey: string): Promise<boolean> {
+  private async summariseBatches(goalKey: string, server?: string): Promise<boolean> {
     let did = false
     for (;;) {
-      if (this.down) return did
-      const plans = await this.backend.pendingSuccesses(goalKey, SUMMARY_BATCH)
+      if (!this.link.up) return did
+      const plans = await this.backend.pendingSuccesses(goalKey, SUMMARY_BATCH, server)
       if (plans.length < SUMMARY_BATCH) return did
-      const previous = await this.backend.referencePlan(goalKey)
+      const previous = await this.backend.referencePlan(goalKey, server ?? '')
       const goalText = plans[plans.length - 1]!.goalText
       let actions: Action[]
       try {
@@ -302,6 +239,7 @@ export class MemoryStore {
       const planIds = plans.map((p) => p.id)
       const wrote = await this.backend.commitSummary({
         goalKey,
+        server: server ?? '',
         planIds,
         goalText,
         actions,
@@ -314,9 +252,9 @@ export class MemoryStore {
     }
   }
 
-  /** The goal's summary, or null. */
+  /** The goal's summary in this store's scope, or null. */
   async referencePlan(goalKey: string): Promise<ReferencePlan | null> {
-    return this.read(() => this.backend.referencePlan(goalKey), null)
+    return this.link.read(() => this.backend.referencePlan(goalKey, this.scope), null)
   }
 
   /** The plan to follow for a goal key: its summary when there is one, else its first successful plan. */
@@ -324,7 +262,10 @@ export class MemoryStore {
     const ref = await this.referencePlan(goalKey)
     if (ref) return { goalKey, goalText: ref.goalText, source: 'summary', planId: null, actions: ref.actions }
     const first = (
-      await this.read(() => this.backend.plans(goalKey, { limit: 1, successesOnly: true, newestFirst: false }), [])
+      await this.link.read(
+        () => this.backend.plans(goalKey, { limit: 1, successesOnly: true, newestFirst: false, scope: this.scope }),
+        [],
+      )
     )[0]
     return first
       ? { goalKey, goalText: first.goalText, source: 'first_success', planId: first.id, actions: first.actions }
@@ -344,12 +285,15 @@ export class MemoryStore {
       const exact = await this.reference(query.goalKey)
       if (exact) return [{ match: 'exact', similarity: 1, ...exact }]
     }
-    if (this.down) return []
+    if (!this.link.up) return []
     const k = opts.k ?? DEFAULT_K
     const minSim = opts.minSimilarity ?? this.minSimilarity
     const [qv] = await this.embed([query.goalText])
-    // Several plans share a goal, so ask for more neighbours than goals wanted.
-    const neighbours = await this.nearestPlans(qv!, Math.min(256, k * 4))
+    // Several plans share a goal, so ask for more neighbours than goals wanted (more still when other servers'
+    // plans are skipped: a server sees its own and unscoped ones).
+    const neighbours = (await this.nearestPlans(qv!, Math.min(256, k * (this.scope === null ? 4 : 16)))).filter(
+      (n) => this.scope === null || !n.server || n.server === this.scope,
+    )
     const best = new Map<string, number>()
     for (const n of neighbours) {
       const sim = 1 - n.distance
@@ -367,7 +311,7 @@ export class MemoryStore {
 
   /** k nearest successful plans by cosine distance. */
   async nearestPlans(v: Float32Array, k: number): Promise<Neighbour[]> {
-    return this.read(() => this.backend.nearestPlans(v, k), [])
+    return this.link.read(() => this.backend.nearestPlans(v, k), [])
   }
 
   /** Store a failure lesson; null while memory is down (it is written on reconnect). */
@@ -375,12 +319,12 @@ export class MemoryStore {
     const p = Lesson.safeParse(lesson)
     if (!p.success) throw badInput('lesson', p.error)
     const l = { ...p.data, createdAt: p.data.createdAt ?? Date.now() }
-    return this.write('lesson', () => this.backend.insertLesson(l))
+    return this.link.write('lesson', () => this.backend.insertLesson(l))
   }
 
   /** Newest lessons for a goal first (rows that no longer validate are skipped). */
   async lessons(goalKey: string, limit = 5): Promise<StoredLesson[]> {
-    return this.read(() => this.backend.lessons(goalKey, limit), [])
+    return this.link.read(() => this.backend.lessons(goalKey, limit), [])
   }
 
   async addKnowledge(chunks: KnowledgeChunkInput[]): Promise<number[]> {
@@ -394,36 +338,36 @@ export class MemoryStore {
     const vectors = await this.embed(parsed.map((c) => c.text))
     const now = Date.now()
     const rows = parsed.map((c) => ({ source: c.source, text: c.text, createdAt: c.createdAt ?? now }))
-    return (await this.write('knowledge', () => this.backend.insertKnowledge(rows, vectors, e.model))) ?? []
+    return (await this.link.write('knowledge', () => this.backend.insertKnowledge(rows, vectors, e.model))) ?? []
   }
 
   /** Knowledge chunks nearest to a text, best first. */
   async searchKnowledge(text: string, k = 5): Promise<Array<StoredKnowledge & { similarity: number }>> {
-    if (this.down) return []
+    if (!this.link.up) return []
     const [qv] = await this.embed([text])
-    return this.read(() => this.backend.searchKnowledge(qv!, k), [])
+    return this.link.read(() => this.backend.searchKnowledge(qv!, k), [])
   }
 
   async plan(id: number): Promise<StoredPlan | null> {
-    return this.read(() => this.backend.plan(id), null)
+    return this.link.read(() => this.backend.plan(id), null)
   }
 
   /** Counts; throws a MemoryUnavailable-style GhostError while memory is down (the CLI and chat command say so). */
   async stats(): Promise<MemoryStats> {
-    if (this.down) throw new GhostError('memory', this.health() ?? 'memory is unavailable')
+    if (!this.link.up) throw new GhostError('memory', this.health() ?? 'memory is unavailable')
     return MemoryStats.parse({ path: this.location, ...(await this.backend.stats()) })
   }
 
   /** Goals memory knows, most recently used first. */
   async list(limit = 20): Promise<GoalSummary[]> {
-    return this.read(() => this.backend.list(limit), [])
+    return this.link.read(() => this.backend.list(limit), [])
   }
 
   /** Everything memory holds for one goal key (newest plans first), or null when it knows nothing. */
   async show(goalKey: string, limit = 10): Promise<GoalDetail | null> {
     const reference = await this.referencePlan(goalKey)
-    const plans = await this.read(
-      () => this.backend.plans(goalKey, { limit, successesOnly: false, newestFirst: true }),
+    const plans = await this.link.read(
+      () => this.backend.plans(goalKey, { limit, successesOnly: false, newestFirst: true, scope: this.scope }),
       [],
     )
     const lessons = await this.lessons(goalKey, limit)
@@ -433,37 +377,23 @@ export class MemoryStore {
 
   /** Named places of a server (issue 17). Saving and forgetting need the engine up; lookups answer "none" while it is down. */
   async savePlace(p: NamedPlace): Promise<void> {
-    this.needUp()
+    this.link.needUp()
     await this.backend.savePlace(NamedPlace.parse(p))
   }
   async place(server: string, name: string): Promise<NamedPlace | null> {
-    return this.read(() => this.backend.place(server, name), null)
+    return this.link.read(() => this.backend.place(server, name), null)
   }
   async places(server: string): Promise<NamedPlace[]> {
-    return this.read(() => this.backend.places(server), [])
+    return this.link.read(() => this.backend.places(server), [])
   }
   async deletePlace(server: string, name: string): Promise<boolean> {
-    this.needUp()
+    this.link.needUp()
     return this.backend.deletePlace(server, name)
-  }
-
-  private needUp(): void {
-    if (this.down)
-      throw new GhostError(
-        'memory',
-        this.health() ?? 'memory is unavailable',
-        'my memory is unavailable right now; try again later',
-      )
   }
 
   /** Delete a goal's plans (and their vectors), reference plan and lessons. */
   async forget(goalKey: string): Promise<{ plans: number; references: number; lessons: number }> {
-    if (this.down)
-      throw new GhostError(
-        'memory',
-        this.health() ?? 'memory is unavailable',
-        'my memory is unavailable right now; try again later',
-      )
+    this.link.needUp()
     return this.backend.forget(goalKey)
   }
 }

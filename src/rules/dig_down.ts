@@ -1,7 +1,7 @@
 /** Rules of `dig_down(ylevel, tool)`: the named tool held; the inventory change (what is dug on the way) is the world's. */
 import type { Action } from '../schemas/action.js'
 import { toolNeed } from './tool.js'
-import { protectedProblem } from './policy.js'
+import { placedFloorProblem, protectedProblem } from './policy.js'
 import type { ActionRules } from './types.js'
 
 export const digDownRules: ActionRules<Extract<Action, { type: 'dig_down' }>> = {
@@ -10,5 +10,5 @@ export const digDownRules: ActionRules<Extract<Action, { type: 'dig_down' }>> = 
   tracked: true,
   requires: (a) => toolNeed(a.tool, 'dig down'),
   changes: () => ({ inventory: {} }),
-  policy: (_a, view) => protectedProblem(view, 'dig'),
+  policy: (_a, view) => protectedProblem(view, 'dig') ?? placedFloorProblem(view),
 }

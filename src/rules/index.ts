@@ -97,5 +97,5 @@ export function checkAll(a: Action, ctx: RuleContext, w: RuleWorld): ReturnType<
 }
 
 export { STATION_REACH, fmtItems, inventoryWorld, judge, judgeAll, noToolMessage, shortfall } from './types.js'
-export type { ActionRules, Change, Need, PolicyView, RuleContext, RuleWorld, Verdict } from './types.js'
+export type { ActionRules, Change, Need, PlacedView, PolicyView, RuleContext, RuleWorld, Verdict } from './types.js'
 export { planView } from './policy.js'

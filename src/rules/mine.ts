@@ -6,7 +6,7 @@
 import type { Knowledge } from '../knowledge/index.js'
 import type { Action } from '../schemas/action.js'
 import { toolNeed } from './tool.js'
-import { isContainer, neverContainer, protectedProblem } from './policy.js'
+import { isContainer, neverContainer, playerPlacedProblem, protectedProblem } from './policy.js'
 import type { ActionRules, Need } from './types.js'
 
 /** The block dug for `object`: the block itself, or the first block it is mined from. */
@@ -59,6 +59,9 @@ export const mineRules: ActionRules<Extract<Action, { type: 'mine' }>> = {
     inventory: {},
     atLeast: Object.fromEntries(minedItems(kb, a.object).map((d) => [d, a.count])),
   }),
-  policy: (a, view) =>
-    isContainer(a.object) && !view.placedByPlan(a.object) ? neverContainer(a.object) : protectedProblem(view, 'dig'),
+  policy: (a, view, { kb }) =>
+    isContainer(a.object) && !view.placedByPlan(a.object)
+      ? neverContainer(a.object)
+      : (protectedProblem(view, 'dig') ??
+        playerPlacedProblem(view, [...new Set([mineBlock(kb, a.object), ...sourceBlocks(kb, a.object)])])),
 }

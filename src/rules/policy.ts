@@ -1,5 +1,11 @@
+/**
+ * The safety policy's shared vocabulary (issue 20): what the bot never attacks (players, tameable creatures), never
+ * uses (igniters: fire, lava, explosives), never breaks (containers it did not place, blocks it saw players place)
+ * and where it never works (GHOST_PROTECTED boxes) — the sets, the sentences a player reads, and the checks the rule
+ * book's per-action `policy` functions call. The critic applies them to plans, the patroller before each action.
+ */
 import { describeBox, inBox, type Box, type Pos } from '../schemas/region.js'
-import type { PolicyView } from './types.js'
+import type { PlacedView, PolicyView } from './types.js'
 
 /** Creatures a player can tame: the bot cannot tell a pet from a wild one before it is close, so it never attacks them. */
 export const TAMEABLE = new Set([
@@ -61,6 +67,39 @@ export const neverFire = (what: string): string => `I never use ${what}: fire, l
 export const neverContainer = (block: string): string =>
   `I never break a ${block} I did not place: it may hold someone's things.`
 
+/** The sentence for digging blocks players placed (`placed`: the ones seen, nearest first; `noOther`: none else seen). */
+export function neverPlayerPlaced(
+  block: string,
+  placed: ReadonlyArray<Pos & { player: string }>,
+  noOther = false,
+): string {
+  const first = placed[0]!
+  const more = placed.length > 1 ? ` and ${placed.length - 1} more` : ''
+  const tail = noOther ? `, and I see no other ${block}` : ''
+  return `I never dig ${block} that players placed: ${first.player} placed the one at ${first.x} ${first.y} ${first.z}${more}${tail}.`
+}
+
+/**
+ * Digging blocks players placed (issue 20): refused when every block of these names the bot sees was placed by a
+ * player (at plan time and again before the action runs; the hands also skip player-placed blocks one by one, so a
+ * natural block of the same name next to them is still fair game). Blocks an earlier step of the plan placed are the
+ * bot's own.
+ */
+export function playerPlacedProblem(view: PolicyView, blocks: readonly string[]): string | null {
+  if (!view.playerPlaced || blocks.some((b) => view.placedByPlan(b))) return null
+  const only = view.playerPlaced.onlyPlaced(blocks)
+  return only.length > 0 ? neverPlayerPlaced(only[0]!.block, only, true) : null
+}
+
+/** Digging down through a floor a player placed (the block under the bot's feet), when the position is known. */
+export function placedFloorProblem(view: PolicyView): string | null {
+  const p = view.position
+  if (!p || !view.playerPlaced) return null
+  const under = { x: Math.floor(p.x), y: Math.floor(p.y) - 1, z: Math.floor(p.z) }
+  const who = view.playerPlaced.at(under)
+  return who ? neverPlayerPlaced(who.block, [{ ...under, player: who.player }]) : null
+}
+
 /** The protected box the action would work in, if any: the target inside one, or the bot standing in or next to one. */
 export function protectedBox(view: PolicyView): Box | null {
   const at = (p: Pos | null, margin: number): Box | null =>
@@ -74,12 +113,20 @@ export function protectedProblem(view: PolicyView, doing: string): string | null
   return b ? `I never ${doing} inside the protected area ${describeBox(b)}.` : null
 }
 
-/** A policy view with nothing known but the protected boxes and players (plan time). */
+/** A policy view with nothing known but the protected boxes, players and player-placed blocks (plan time). */
 export function planView(
   protectedBoxes: readonly Box[] = [],
   players: readonly string[] = [],
   position: Pos | null = null,
   placed: ReadonlySet<string> = new Set(),
+  playerPlaced: PlacedView | null = null,
 ): PolicyView {
-  return { protected: protectedBoxes, players, position, target: null, placedByPlan: (n) => placed.has(n) }
+  return {
+    protected: protectedBoxes,
+    players,
+    position,
+    target: null,
+    placedByPlan: (n) => placed.has(n),
+    playerPlaced,
+  }
 }

@@ -76,6 +76,16 @@ export interface PolicyView {
   target: Pos | null
   /** Plan time: blocks an earlier step of the same plan placed (the bot may take back what it placed). */
   placedByPlan(name: string): boolean
+  /** Blocks the bot saw players place (issue 20), when it tracks them. */
+  playerPlaced?: PlacedView | null
+}
+
+/** What the bot observed of blocks players placed (src/perception/placed.ts); the policy never digs them. */
+export interface PlacedView {
+  /** Who placed the block at `p` (in the bot's dimension), or null when no player was seen placing it. */
+  at(p: Pos): { block: string; player: string } | null
+  /** The blocks of these names the bot sees, when every one it sees was placed by a player (else empty). */
+  onlyPlaced(blocks: readonly string[]): Array<Pos & { block: string; player: string }>
 }
 
 /** How much an action may do before it is stopped: work steps and wall-clock time. */

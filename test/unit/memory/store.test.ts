@@ -11,9 +11,11 @@ import {
   importMemory,
   localEmbedder,
   reembed,
+  SCHEMA_VERSION,
   summariserFrom,
   type Embedder,
 } from '../../../src/memory/index.js'
+import { PG_SCHEMA_VERSION } from '../../../src/memory/pgdb.js'
 import { GhostError } from '../../../src/util/errors.js'
 import { goalKey } from '../../../src/schemas/goal.js'
 import { ENGINES, startEngine, type Engine } from './engines.js'
@@ -36,7 +38,7 @@ describe.each(ENGINES)('memory on %s', (engineName) => {
       plans: 0,
       embedModel: 'local-hash-256',
       embedDim: 256,
-      schemaVersion: 2,
+      schemaVersion: engineName === 'sqlite' ? SCHEMA_VERSION : PG_SCHEMA_VERSION,
     })
     await store.close()
     const again = await engine.open('empty')

@@ -1,7 +1,8 @@
 /**
  * The safety policy of the rule book (src/rules/), as the critic enforces it at plan time and the patroller at run
  * time: no attacks on players or possible pets, no fire, lava or TNT, no breaking containers a plan did not place,
- * nothing dug, placed or opened inside a GHOST_PROTECTED box; stored/imported plans pass the same gate.
+ * nothing dug, placed or opened inside a GHOST_PROTECTED box, no digging blocks the bot saw players place;
+ * stored/imported plans pass the same gate.
  */
 import { describe, expect, it } from 'vitest'
 import { critiquePlan, vetStoredPlan, type CriticOptions } from '../../../src/agent/critic.js'
@@ -9,8 +10,9 @@ import { Patroller } from '../../../src/agent/patroller.js'
 import { vetMemoryExport } from '../../../src/agent/vet-memory.js'
 import { loadConfig } from '../../../src/config.js'
 import { createKnowledge } from '../../../src/knowledge/index.js'
+import type { PlacedView } from '../../../src/rules/index.js'
 import type { Action } from '../../../src/schemas/action.js'
-import { BoxList } from '../../../src/schemas/region.js'
+import { BoxList, type Pos } from '../../../src/schemas/region.js'
 import { createSimWorld } from '../../helpers/sim-world.js'
 
 const kb = createKnowledge('1.20.2')
@@ -73,6 +75,55 @@ describe('critic: safety policy', () => {
     )
     const outside: CriticOptions = { ...opts, policy: { protected: house, position: { x: 40, y: 64, z: 40 } } }
     expect(critique(dig, { stone_pickaxe: 1 }, outside)).toEqual([])
+  })
+})
+
+describe('critic: blocks players placed', () => {
+  // What the perception's tracker answers: Alice's planks at 3 64 3 and 4 64 3; the floor under 20 64 20 is Bob's.
+  const alices = [
+    { x: 3, y: 64, z: 3, block: 'oak_planks', player: 'Alice' },
+    { x: 4, y: 64, z: 3, block: 'oak_planks', player: 'Alice' },
+  ]
+  const seen = (visible: Record<string, boolean>): PlacedView => ({
+    at: (p) => (p.x === 20 && p.y === 63 && p.z === 20 ? { block: 'stone', player: 'Bob' } : null),
+    // every oak_planks in sight is Alice's unless an unplaced one is visible too
+    onlyPlaced: (blocks) => (blocks.includes('oak_planks') && !visible.oak_planks ? alices : []),
+  })
+  const withPlaced = (v: PlacedView, position: Pos | null = null): CriticOptions => ({
+    ...opts,
+    policy: { protected: [], playerPlaced: v, position },
+  })
+  const mine: Action = { type: 'mine', object: 'oak_planks', tool: null, count: 1 }
+
+  it('refuses digging them when they are all the bot sees of that block, saying who placed them where', () => {
+    expect(critique([mine], {}, withPlaced(seen({})))).toEqual([
+      'Step 1 (mine): I never dig oak_planks that players placed: Alice placed the one at 3 64 3 and 1 more, and I see no other oak_planks.',
+    ])
+    // a natural (or the bot's own) block of the same name in sight: the plan may run, the hands skip Alice's
+    expect(critique([mine], {}, withPlaced(seen({ oak_planks: true })))).toEqual([])
+    // the plan placed its own planks first: taking them back is fine
+    expect(critique([{ type: 'place', object: 'oak_planks' }, mine], { oak_planks: 1 }, withPlaced(seen({})))).toEqual(
+      [],
+    )
+    expect(
+      critique(
+        [{ type: 'mine', object: 'stone', tool: 'wooden_pickaxe', count: 1 }],
+        { wooden_pickaxe: 1 },
+        withPlaced(seen({})),
+      ),
+    ).toEqual([])
+  })
+
+  it('refuses digging down through a floor a player placed', () => {
+    const dig: Action[] = [{ type: 'dig_down', ylevel: 40, tool: 'stone_pickaxe' }]
+    expect(critique(dig, { stone_pickaxe: 1 }, withPlaced(seen({}), { x: 20.5, y: 64, z: 20.5 }))).toEqual([
+      'Step 1 (dig_down): I never dig stone that players placed: Bob placed the one at 20 63 20.',
+    ])
+    expect(critique(dig, { stone_pickaxe: 1 }, withPlaced(seen({}), { x: 22.5, y: 64, z: 20.5 }))).toEqual([])
+  })
+
+  it('does not judge a stored plan by what the bot stands next to now', () => {
+    expect(vetStoredPlan(kb, [mine], withPlaced(seen({}))).ok).toBe(true)
   })
 })
 
