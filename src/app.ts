@@ -11,12 +11,16 @@ import { blueprintNames } from './actions/build.js'
 import { createAgent } from './agent/agent.js'
 import { createAnalyser } from './agent/analyser.js'
 import { createBotHands } from './agent/bot-hands.js'
+import { Chatter } from './agent/chatter.js'
+import { Courier } from './agent/courier.js'
+import { Ledger } from './agent/ledger.js'
 import { createIntentParser } from './agent/intent.js'
 import { intentKnowledge } from './agent/intent-knowledge.js'
 import { Patroller } from './agent/patroller.js'
 import { createPlanner } from './agent/planner.js'
 import { llmSummariser } from './agent/summariser.js'
 import { createBody } from './actions/body.js'
+import { NEAR_RADIUS, playersNear, watchNear } from './actions/nearby.js'
 import { createSkills } from './actions/skills.js'
 import { chatPortOf } from './bot/chat-lines.js'
 import { BotSupervisor } from './bot/supervisor.js'
@@ -29,9 +33,11 @@ import { startWeb, type WebServer } from './io/web/index.js'
 import { mountViewer, viewerFile } from './bot/viewer.js'
 import { createKnowledge } from './knowledge/index.js'
 import { createLlm, llmSettingsFromConfig, probeEmbedder, type Llm } from './llm/index.js'
-import { localEmbedder, openMemory, type Embedder, type MemoryStore } from './memory/index.js'
+import { keptStore, localEmbedder, openMemory, type Embedder, type MemoryStore } from './memory/index.js'
 import { memoryPort, placesPort } from './memory/port.js'
 import { createSenses, describePercept, perceive } from './perception/percipient.js'
+import { PlacedBlocks } from './perception/placed.js'
+import { placedPort } from './memory/placed.js'
 import { AuditLog } from './router/audit.js'
 import { createPolicy } from './router/permissions.js'
 import { Router } from './router/router.js'
@@ -78,13 +84,18 @@ export async function createApp(
         })
       : null
   const embedder: Embedder = probed ?? localEmbedder()
+  // blocks the bot saw players place (issue 20), per server, kept in memory.db; the policy never digs them
+  const placed = new PlacedBlocks(`${target.host}:${target.port}`)
+  const playerPlaced = placed.lookup(() => supervisor.current)
   // one critic configuration (blueprints + the safety policy's protected boxes) for plans, summaries and imports
-  const critic = { blueprints: blueprintNames(), policy: { protected: config.GHOST_PROTECTED } }
+  const critic = { blueprints: blueprintNames(), policy: { protected: config.GHOST_PROTECTED, playerPlaced } }
   const memory = await openMemory({
     path: config.GHOST_DB,
     embedder,
+    scope: config.GHOST_MEMORY_SHARE === 'network' ? null : `${target.host}:${target.port}`,
     ...(llm ? { summariser: llmSummariser(llm, kb, critic) } : {}),
   })
+  await placed.persist(placedPort(memory, `${target.host}:${target.port}`))
 
   const supervisor = new BotSupervisor({
     host: target.host,
@@ -98,7 +109,16 @@ export async function createApp(
   const senses = createSenses(getBot)
   let ws: WsBridge | null = null
   let web: WebServer | null = null
+  // what the bot set aside for players and who said "quiet", kept in memory across restarts (issue 15)
+  const kept = keptStore(memory, `${target.host}:${target.port}`, config.MC_USERNAME)
+  const ledger = new Ledger(kept)
+  const chatter = new Chatter(undefined, kept)
+  await Promise.all([ledger.load(), chatter.load()]).catch((err: Error) =>
+    log.warn('could not load the delivery ledger; starting without it', { err: err.message }),
+  )
   const agent = createAgent({
+    ledger,
+    chatter,
     kb,
     llm,
     memory,
@@ -106,7 +126,7 @@ export async function createApp(
     intent: createIntentParser({ kb: intentKnowledge(config.MC_VERSION), llm }),
     planner: createPlanner(llm),
     analyser: createAnalyser({ llm, kb }),
-    patroller: new Patroller(kb, senses, { protected: config.GHOST_PROTECTED }),
+    patroller: new Patroller(kb, senses, { protected: config.GHOST_PROTECTED, playerPlaced }),
     hands: createBotHands(getBot, `${target.host}:${target.port}`, config.GHOST_PROTECTED),
     critic,
     queryLimit: config.GHOST_PLANNER_QUERY_LIMIT,
@@ -145,6 +165,26 @@ export async function createApp(
     chat.attach(chatPortOf(bot))
     attachReflexes(bot, { fightPlayers: config.GHOST_FIGHT_PLAYERS })
   })
+  // hand players what was set aside for them when they are next near (src/agent/courier.ts), between tasks
+  const courier = new Courier({
+    ledger,
+    near: () => {
+      const bot = getBot()
+      return bot ? playersNear(bot, NEAR_RADIUS) : []
+    },
+    busy: () => router.queue.current() !== null,
+    handOver: (player) =>
+      router.enqueueOwn({
+        player,
+        command: 'deliver',
+        text: `hand ${player} what I kept for them`,
+        say: (text) => chat.outbox.say(text, null, player),
+        run: (signal) => agent.handOver?.(player, signal) ?? Promise.resolve({ ok: true, text: '' }),
+      }),
+  })
+  supervisor.on('spawn', (bot: Bot) => watchNear(bot, NEAR_RADIUS, courier))
+  supervisor.on('spawn', (bot: Bot) => placed.attach(bot))
+  router.queue.on('end', () => courier.between())
   // Discord and the WebSocket bridge: each off unless configured; neither failing stops the bot.
   const discord = startDiscord(config, router)
   const wsStarted = startWsBridge(config, router).then(
@@ -204,6 +244,7 @@ export async function createApp(
       await Promise.all([discord?.stop(), ws?.close(), web?.close()])
       await supervisor.stop()
       await router.audit.flush()
+      await Promise.all([ledger.flushed(), chatter.flushed()])
       await memory.close()
     },
   }

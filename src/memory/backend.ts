@@ -43,11 +43,21 @@ export interface Neighbour {
   planId: number
   goalKey: string
   distance: number
+  /** The server the plan was recorded on (null: stored without one). */
+  server: string | null
 }
+
+/**
+ * Which servers' plans and summaries a read sees (GHOST_MEMORY_SHARE): a server (`host:port`) sees its own rows and
+ * rows stored without a server (from before per-server memory, or imported); null sees every server's.
+ */
+export type Scope = string | null
 
 /** What a summary write needs: the plans it consumed and the new reference plan. */
 export interface SummaryWrite {
   goalKey: string
+  /** The server whose plans were summarised ('' for plans stored without one, or a mix from an import). */
+  server: string
   planIds: number[]
   goalText: string
   actions: unknown
@@ -73,12 +83,16 @@ export interface MemoryBackend {
   /** Insert plans and their vectors in one transaction; ids in order. */
   insertPlans(plans: NewPlan[], vectors: Float32Array[], model: string): Promise<number[]>
   /** The goal's oldest successful plans not yet summarised. */
-  pendingSuccesses(goalKey: string, limit: number): Promise<StoredPlan[]>
+  pendingSuccesses(goalKey: string, limit: number, server?: string): Promise<StoredPlan[]>
   /** Atomically: mark the plans summarised and upsert the reference plan, only if none of them was summarised meanwhile. */
   commitSummary(s: SummaryWrite): Promise<boolean>
-  referencePlan(goalKey: string): Promise<ReferencePlan | null>
-  /** Plans of a goal: oldest first (successes only) or newest first (all). */
-  plans(goalKey: string, opts: { limit: number; successesOnly: boolean; newestFirst: boolean }): Promise<StoredPlan[]>
+  /** The goal's summary in `scope`: the server's own before an unscoped one; with scope null the newest of any. */
+  referencePlan(goalKey: string, scope?: Scope): Promise<ReferencePlan | null>
+  /** Plans of a goal in `scope` (default every server's): oldest first (successes only) or newest first (all). */
+  plans(
+    goalKey: string,
+    opts: { limit: number; successesOnly: boolean; newestFirst: boolean; scope?: Scope },
+  ): Promise<StoredPlan[]>
   plan(id: number): Promise<StoredPlan | null>
   /** The k successful plans nearest to `v` by cosine distance (approximate index, exact re-rank), nearest first. */
   nearestPlans(v: Float32Array, k: number): Promise<Neighbour[]>
@@ -107,7 +121,8 @@ export interface MemoryBackend {
   /** Named places of one server: save (replacing one of that name), look up, list by name, delete (true when one was). */
   savePlace(p: NamedPlace): Promise<void>
   place(server: string, name: string): Promise<NamedPlace | null>
-  places(server: string): Promise<NamedPlace[]>
+  /** null: every server's places (for export), ordered by server and name. */
+  places(server: string | null): Promise<NamedPlace[]>
   deletePlace(server: string, name: string): Promise<boolean>
   /** A cheap round trip that fails when the engine is unreachable. */
   ping(): Promise<void>

@@ -80,6 +80,51 @@ const MIGRATIONS: ReadonlyArray<{ description: string; sql: string }> = [
         PRIMARY KEY (server, name)
       );`,
   },
+  {
+    description: 'items set aside for players and players who said quiet, per server and bot (issue 15)',
+    sql: `
+      CREATE TABLE held_items (
+        server TEXT NOT NULL, bot TEXT NOT NULL, player TEXT NOT NULL, item TEXT NOT NULL,
+        count INTEGER NOT NULL CHECK (count > 0),
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (server, bot, player, item)
+      );
+      CREATE TABLE quiet_players (
+        server TEXT NOT NULL, bot TEXT NOT NULL, player TEXT NOT NULL,
+        since INTEGER NOT NULL,
+        PRIMARY KEY (server, bot, player)
+      );`,
+  },
+  {
+    description: 'blocks the bot saw players place, per server (issue 20)',
+    sql: `
+      CREATE TABLE placed_blocks (
+        server TEXT NOT NULL, dimension TEXT NOT NULL,
+        x INTEGER NOT NULL, y INTEGER NOT NULL, z INTEGER NOT NULL,
+        block TEXT NOT NULL, player TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (server, dimension, x, y, z)
+      );
+      CREATE INDEX placed_blocks_age ON placed_blocks (server, created_at);`,
+  },
+  {
+    description: "reference plans per server ('' for summaries stored before, or imported) (issue 20)",
+    sql: `
+      CREATE TABLE reference_plans_scoped (
+        server TEXT NOT NULL DEFAULT '',
+        goal_key TEXT NOT NULL,
+        goal_text TEXT NOT NULL,
+        actions TEXT NOT NULL CHECK (json_valid(actions)),
+        source_count INTEGER NOT NULL,
+        summariser TEXT NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (server, goal_key)
+      );
+      INSERT INTO reference_plans_scoped (server, goal_key, goal_text, actions, source_count, summariser, updated_at)
+        SELECT '', goal_key, goal_text, actions, source_count, summariser, updated_at FROM reference_plans;
+      DROP TABLE reference_plans;
+      ALTER TABLE reference_plans_scoped RENAME TO reference_plans;`,
+  },
 ]
 export const SCHEMA_VERSION = MIGRATIONS.length
 

@@ -26,3 +26,5 @@ export { exportMemory, importMemory, reembed, type ImportResult, type ReembedRes
 export { formatAction, formatPlan, formatStats, formatList, formatGoalDetail } from './format.js'
 export { integrityCheck, REEMBED_HINT, SCHEMA_VERSION } from './db.js'
 export type { MemoryBackend, Neighbour } from './backend.js'
+export { keptStore } from './ledger-store.js'
+export { placedPort, PLACED_LIMIT, type PlacedPort } from './placed.js'

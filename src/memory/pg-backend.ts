@@ -24,12 +24,13 @@ import {
   type NewPlan,
   type PlanRow,
   type RefRow,
+  type Scope,
   type SummaryWrite,
 } from './backend.js'
 import { guarded, pgResetVectors, pgTx, PG_SCHEMA_VERSION, type PgDb } from './pgdb.js'
 
-const UPSERT_REF = `INSERT INTO reference_plans (goal_key, goal_text, actions, source_count, summariser, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
-  ON CONFLICT (goal_key) DO UPDATE SET goal_text = excluded.goal_text, actions = excluded.actions, source_count = excluded.source_count,
+const UPSERT_REF = `INSERT INTO reference_plans (goal_key, goal_text, actions, source_count, summariser, updated_at, server) VALUES ($1, $2, $3, $4, $5, $6, $7)
+  ON CONFLICT (server, goal_key) DO UPDATE SET goal_text = excluded.goal_text, actions = excluded.actions, source_count = excluded.source_count,
   summariser = excluded.summariser, updated_at = excluded.updated_at`
 
 /** pgvector's text form of a vector. */
@@ -97,11 +98,12 @@ export class PgBackend implements MemoryBackend {
     })
   }
 
-  async pendingSuccesses(goalKey: string, limit: number) {
+  async pendingSuccesses(goalKey: string, limit: number, server?: string) {
+    const of = server === undefined ? '' : " AND coalesce(server, '') = $3"
     return (
       await this.q<PlanRow>(
-        `SELECT * FROM plans WHERE goal_key = $1 AND outcome = 'success' AND NOT summarised ORDER BY id LIMIT $2`,
-        [goalKey, limit],
+        `SELECT * FROM plans WHERE goal_key = $1 AND outcome = 'success' AND NOT summarised${of} ORDER BY id LIMIT $2`,
+        server === undefined ? [goalKey, limit] : [goalKey, limit, server],
       )
     )
       .map(planFromRow)
@@ -117,8 +119,8 @@ export class PgBackend implements MemoryBackend {
       )
       if (marked.rowCount !== s.planIds.length) throw new Lost()
       const prev = await c.query<{ source_count: number }>(
-        'SELECT source_count FROM reference_plans WHERE goal_key = $1 FOR UPDATE',
-        [s.goalKey],
+        'SELECT source_count FROM reference_plans WHERE goal_key = $1 AND server = $2 FOR UPDATE',
+        [s.goalKey, s.server],
       )
       await c.query(UPSERT_REF, [
         s.goalKey,
@@ -127,6 +129,7 @@ export class PgBackend implements MemoryBackend {
         (prev.rows[0]?.source_count ?? 0) + s.planIds.length,
         s.summariser,
         s.updatedAt,
+        s.server,
       ])
       return true
     }).catch((err: unknown) => {
@@ -135,14 +138,24 @@ export class PgBackend implements MemoryBackend {
     })
   }
 
-  async referencePlan(goalKey: string): Promise<ReferencePlan | null> {
-    const [row] = await this.q<RefRow>('SELECT * FROM reference_plans WHERE goal_key = $1', [goalKey])
+  async referencePlan(goalKey: string, scope: Scope = null): Promise<ReferencePlan | null> {
+    const [row] =
+      scope === null
+        ? await this.q<RefRow>('SELECT * FROM reference_plans WHERE goal_key = $1 ORDER BY updated_at DESC LIMIT 1', [
+            goalKey,
+          ])
+        : await this.q<RefRow>(
+            "SELECT * FROM reference_plans WHERE goal_key = $1 AND server IN ($2, '') ORDER BY server = '', updated_at DESC LIMIT 1",
+            [goalKey, scope],
+          )
     return row ? referenceFromRow(row) : null
   }
 
-  async plans(goalKey: string, opts: { limit: number; successesOnly: boolean; newestFirst: boolean }) {
-    const sql = `SELECT * FROM plans WHERE goal_key = $1${opts.successesOnly ? " AND outcome = 'success'" : ''} ORDER BY id ${opts.newestFirst ? 'DESC' : ''} LIMIT $2`
-    return (await this.q<PlanRow>(sql, [goalKey, opts.limit])).map(planFromRow).filter(notNull)
+  async plans(goalKey: string, opts: { limit: number; successesOnly: boolean; newestFirst: boolean; scope?: Scope }) {
+    const scoped = typeof opts.scope === 'string'
+    const sql = `SELECT * FROM plans WHERE goal_key = $1${opts.successesOnly ? " AND outcome = 'success'" : ''}${scoped ? " AND coalesce(server, '') IN ($3, '')" : ''} ORDER BY id ${opts.newestFirst ? 'DESC' : ''} LIMIT $2`
+    const args = scoped ? [goalKey, opts.limit, opts.scope] : [goalKey, opts.limit]
+    return (await this.q<PlanRow>(sql, args)).map(planFromRow).filter(notNull)
   }
 
   async plan(id: number) {
@@ -151,13 +164,13 @@ export class PgBackend implements MemoryBackend {
   }
 
   async nearestPlans(v: Float32Array, k: number): Promise<Neighbour[]> {
-    const rows = await this.q<{ plan_id: string; goal_key: string; distance: number }>(
-      `SELECT n.plan_id, p.goal_key, n.distance FROM
+    const rows = await this.q<{ plan_id: string; goal_key: string; distance: number; server: string | null }>(
+      `SELECT n.plan_id, p.goal_key, n.distance, p.server FROM
       (SELECT plan_id, embedding <=> $1::vector AS distance FROM plan_vec WHERE ok ORDER BY embedding <=> $1::vector LIMIT $2) n
       JOIN plans p ON p.id = n.plan_id ORDER BY n.distance, n.plan_id`,
       [vecText(v), k],
     )
-    return rows.map((r) => ({ planId: Number(r.plan_id), goalKey: r.goal_key, distance: r.distance }))
+    return rows.map((r) => ({ planId: Number(r.plan_id), goalKey: r.goal_key, distance: r.distance, server: r.server }))
   }
 
   async insertLesson(l: NewLesson): Promise<number> {
@@ -308,7 +321,7 @@ export class PgBackend implements MemoryBackend {
   async upsertReferenceIfNewer(r: ReferencePlan): Promise<boolean> {
     const rows = await this.q(
       `${UPSERT_REF} WHERE reference_plans.updated_at < excluded.updated_at RETURNING goal_key`,
-      [r.goalKey, r.goalText, JSON.stringify(r.actions), r.sourceCount, r.summariser, r.updatedAt],
+      [r.goalKey, r.goalText, JSON.stringify(r.actions), r.sourceCount, r.summariser, r.updatedAt, ''],
     )
     return rows.length > 0
   }
@@ -355,10 +368,9 @@ export class PgBackend implements MemoryBackend {
     return r ? placeFromRow(r) : null
   }
 
-  async places(server: string): Promise<NamedPlace[]> {
-    return (await this.q<PlaceRow>('SELECT * FROM places WHERE server = $1 ORDER BY name', [server]))
-      .map(placeFromRow)
-      .filter(notNull)
+  async places(server: string | null): Promise<NamedPlace[]> {
+    const sql = 'SELECT * FROM places WHERE $1::text IS NULL OR server = $1 ORDER BY server, name'
+    return (await this.q<PlaceRow>(sql, [server])).map(placeFromRow).filter(notNull)
   }
 
   async deletePlace(server: string, name: string): Promise<boolean> {

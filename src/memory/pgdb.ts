@@ -52,6 +52,33 @@ const MIGRATIONS: ReadonlyArray<{ description: string; sql: string }> = [
         dimension text NOT NULL DEFAULT 'overworld', owner text NOT NULL, created_at bigint NOT NULL,
         PRIMARY KEY (server, name));`,
   },
+  {
+    description: 'items set aside for players and players who said quiet, per server and bot (issue 15)',
+    sql: `
+      CREATE TABLE held_items (
+        server text NOT NULL, bot text NOT NULL, player text NOT NULL, item text NOT NULL,
+        count integer NOT NULL CHECK (count > 0), updated_at bigint NOT NULL,
+        PRIMARY KEY (server, bot, player, item));
+      CREATE TABLE quiet_players (
+        server text NOT NULL, bot text NOT NULL, player text NOT NULL, since bigint NOT NULL,
+        PRIMARY KEY (server, bot, player));`,
+  },
+  {
+    description: 'blocks the bot saw players place, per server (issue 20)',
+    sql: `
+      CREATE TABLE placed_blocks (
+        server text NOT NULL, dimension text NOT NULL, x integer NOT NULL, y integer NOT NULL, z integer NOT NULL,
+        block text NOT NULL, player text NOT NULL, created_at bigint NOT NULL,
+        PRIMARY KEY (server, dimension, x, y, z));
+      CREATE INDEX placed_blocks_age ON placed_blocks (server, created_at);`,
+  },
+  {
+    description: "reference plans per server ('' for summaries stored before, or imported) (issue 20)",
+    sql: `
+      ALTER TABLE reference_plans ADD COLUMN server text NOT NULL DEFAULT '';
+      ALTER TABLE reference_plans DROP CONSTRAINT reference_plans_pkey;
+      ALTER TABLE reference_plans ADD PRIMARY KEY (server, goal_key);`,
+  },
 ]
 export const PG_SCHEMA_VERSION = MIGRATIONS.length
 

@@ -25,13 +25,14 @@ import {
   type NewPlan,
   type PlanRow,
   type RefRow,
+  type Scope,
   type SummaryWrite,
 } from './backend.js'
 import { blobVec, resetVectors, SCHEMA_VERSION, shardOf, vecBlob, writeTx, type Db, type MemoryDb } from './db.js'
 import { EXACT_BELOW, perShard, rerank, SHARDS, signCode } from './quantize.js'
 
-const UPSERT_REF = `INSERT INTO reference_plans (goal_key, goal_text, actions, source_count, summariser, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-  ON CONFLICT (goal_key) DO UPDATE SET goal_text = excluded.goal_text, actions = excluded.actions, source_count = excluded.source_count,
+const UPSERT_REF = `INSERT INTO reference_plans (goal_key, goal_text, actions, source_count, summariser, updated_at, server) VALUES (?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (server, goal_key) DO UPDATE SET goal_text = excluded.goal_text, actions = excluded.actions, source_count = excluded.source_count,
   summariser = excluded.summariser, updated_at = excluded.updated_at`
 
 export class SqliteBackend implements MemoryBackend {
@@ -95,13 +96,14 @@ export class SqliteBackend implements MemoryBackend {
     )
   }
 
-  async pendingSuccesses(goalKey: string, limit: number) {
+  async pendingSuccesses(goalKey: string, limit: number, server?: string) {
+    const of = server === undefined ? '' : " AND coalesce(server, '') = ?"
     return (
       this.db
         .prepare(
-          `SELECT * FROM plans WHERE goal_key = ? AND outcome = 'success' AND summarised = 0 ORDER BY id LIMIT ?`,
+          `SELECT * FROM plans WHERE goal_key = ? AND outcome = 'success' AND summarised = 0${of} ORDER BY id LIMIT ?`,
         )
-        .all(goalKey, limit) as PlanRow[]
+        .all(goalKey, ...(server === undefined ? [] : [server]), limit) as PlanRow[]
     )
       .map(planFromRow)
       .filter(notNull)
@@ -118,9 +120,9 @@ export class SqliteBackend implements MemoryBackend {
       if (marked !== s.planIds.length) throw new Rollback()
       const prev =
         (
-          db.prepare('SELECT source_count FROM reference_plans WHERE goal_key = ?').get(s.goalKey) as
-            | { source_count: number }
-            | undefined
+          db
+            .prepare('SELECT source_count FROM reference_plans WHERE goal_key = ? AND server = ?')
+            .get(s.goalKey, s.server) as { source_count: number } | undefined
         )?.source_count ?? 0
       db.prepare(UPSERT_REF).run(
         s.goalKey,
@@ -129,6 +131,7 @@ export class SqliteBackend implements MemoryBackend {
         prev + s.planIds.length,
         s.summariser,
         s.updatedAt,
+        s.server,
       )
       return true
     }).catch((err: unknown) => {
@@ -137,14 +140,22 @@ export class SqliteBackend implements MemoryBackend {
     })
   }
 
-  async referencePlan(goalKey: string): Promise<ReferencePlan | null> {
-    const row = this.st('SELECT * FROM reference_plans WHERE goal_key = ?').get(goalKey) as RefRow | undefined
+  async referencePlan(goalKey: string, scope: Scope = null): Promise<ReferencePlan | null> {
+    const row = (
+      scope === null
+        ? this.st('SELECT * FROM reference_plans WHERE goal_key = ? ORDER BY updated_at DESC LIMIT 1').get(goalKey)
+        : this.st(
+            "SELECT * FROM reference_plans WHERE goal_key = ? AND server IN (?, '') ORDER BY server = '', updated_at DESC LIMIT 1",
+          ).get(goalKey, scope)
+    ) as RefRow | undefined
     return row ? referenceFromRow(row) : null
   }
 
-  async plans(goalKey: string, opts: { limit: number; successesOnly: boolean; newestFirst: boolean }) {
-    const sql = `SELECT * FROM plans WHERE goal_key = ?${opts.successesOnly ? " AND outcome = 'success'" : ''} ORDER BY id ${opts.newestFirst ? 'DESC' : ''} LIMIT ?`
-    return (this.st(sql).all(goalKey, opts.limit) as PlanRow[]).map(planFromRow).filter(notNull)
+  async plans(goalKey: string, opts: { limit: number; successesOnly: boolean; newestFirst: boolean; scope?: Scope }) {
+    const scoped = typeof opts.scope === 'string'
+    const sql = `SELECT * FROM plans WHERE goal_key = ?${opts.successesOnly ? " AND outcome = 'success'" : ''}${scoped ? " AND coalesce(server, '') IN (?, '')" : ''} ORDER BY id ${opts.newestFirst ? 'DESC' : ''} LIMIT ?`
+    const args = scoped ? [goalKey, opts.scope, opts.limit] : [goalKey, opts.limit]
+    return (this.st(sql).all(...args) as PlanRow[]).map(planFromRow).filter(notNull)
   }
 
   async plan(id: number) {
@@ -168,21 +179,20 @@ export class SqliteBackend implements MemoryBackend {
     const cands: Array<{ id: number }> = []
     for (let s = 0n; s < BigInt(SHARDS); s++) cands.push(...(scan.all(code, per, s) as Array<{ id: number }>))
     const vec = this.st('SELECT embedding FROM plan_vec WHERE plan_id = ?')
-    const key = this.st('SELECT goal_key FROM plans WHERE id = ?')
+    const key = this.st('SELECT goal_key, server FROM plans WHERE id = ?')
     const withVec = cands.map((c) => ({
       id: c.id,
       v: blobVec((vec.get(BigInt(c.id)) as { embedding: Buffer }).embedding),
     }))
-    return rerank(v, withVec, k).map((n) => ({
-      planId: n.id,
-      goalKey: (key.get(n.id) as { goal_key: string }).goal_key,
-      distance: n.distance,
-    }))
+    return rerank(v, withVec, k).map((n) => {
+      const p = key.get(n.id) as { goal_key: string; server: string | null }
+      return { planId: n.id, goalKey: p.goal_key, distance: n.distance, server: p.server }
+    })
   }
 
   /** The plain sqlite-vec brute-force k-NN over the float vectors (exact; for the benchmark's comparison). */
   nearestExactSync(v: Float32Array, k: number): Neighbour[] {
-    return this.st(`SELECT n.plan_id AS planId, p.goal_key AS goalKey, n.distance AS distance
+    return this.st(`SELECT n.plan_id AS planId, p.goal_key AS goalKey, n.distance AS distance, p.server AS server
       FROM (SELECT plan_id, distance FROM plan_vec WHERE embedding MATCH ? AND k = ? AND ok = 1) n
       JOIN plans p ON p.id = n.plan_id ORDER BY n.distance`).all(vecBlob(v), BigInt(k)) as Neighbour[]
   }
@@ -347,9 +357,9 @@ export class SqliteBackend implements MemoryBackend {
   async upsertReferenceIfNewer(r: ReferencePlan): Promise<boolean> {
     const db = this.db
     return writeTx(db, () => {
-      const have = db.prepare('SELECT updated_at FROM reference_plans WHERE goal_key = ?').get(r.goalKey) as
-        | { updated_at: number }
-        | undefined
+      const have = db
+        .prepare("SELECT updated_at FROM reference_plans WHERE goal_key = ? AND server = ''")
+        .get(r.goalKey) as { updated_at: number } | undefined
       if (have && have.updated_at >= r.updatedAt) return false
       db.prepare(UPSERT_REF).run(
         r.goalKey,
@@ -358,6 +368,7 @@ export class SqliteBackend implements MemoryBackend {
         r.sourceCount,
         r.summariser,
         r.updatedAt,
+        '',
       )
       return true
     })
@@ -402,10 +413,9 @@ export class SqliteBackend implements MemoryBackend {
     return r ? placeFromRow(r) : null
   }
 
-  async places(server: string): Promise<NamedPlace[]> {
-    return (this.st('SELECT * FROM places WHERE server = ? ORDER BY name').all(server) as PlaceRow[])
-      .map(placeFromRow)
-      .filter(notNull)
+  async places(server: string | null): Promise<NamedPlace[]> {
+    const st = this.st('SELECT * FROM places WHERE ? IS NULL OR server = ? ORDER BY server, name')
+    return (st.all(server, server) as PlaceRow[]).map(placeFromRow).filter(notNull)
   }
 
   async deletePlace(server: string, name: string): Promise<boolean> {
