@@ -21,7 +21,7 @@ import type { TaskEvent } from '../../src/schemas/task.js'
 import type { ActionResult, Feedback } from '../../src/schemas/action.js'
 import { Goal } from '../../src/schemas/goal.js'
 import { startPracticeApp, type PracticeApp } from '../helpers/app.js'
-import { command, waitFor, waitForMessage } from '../helpers/world.js'
+import { command, countItem, waitFor, waitForMessage } from '../helpers/world.js'
 
 let scene: PracticeApp
 let app: App
@@ -38,11 +38,7 @@ afterAll(async () => {
   await scene?.stop()
 })
 
-const count = (name: string): number =>
-  ghost.inventory
-    .items()
-    .filter((i) => i.name === name)
-    .reduce((s, i) => s + i.count, 0)
+const count = (name: string): number => countItem(ghost, name)
 
 describe('patroller', () => {
   it('catches a claimed success whose effect was removed before verification', async () => {

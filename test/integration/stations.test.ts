@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../../src/app.js'
 import type { TaskEvent } from '../../src/schemas/task.js'
 import { startPracticeApp, type PracticeApp } from '../helpers/app.js'
-import { command, waitFor, waitForMessage } from '../helpers/world.js'
+import { command, countItem, waitFor, waitForMessage } from '../helpers/world.js'
 
 let scene: PracticeApp
 let app: App
@@ -24,11 +24,7 @@ afterAll(async () => {
   await scene?.stop()
 })
 
-const count = (name: string): number =>
-  ghost.inventory
-    .items()
-    .filter((i) => i.name === name)
-    .reduce((s, i) => s + i.count, 0)
+const count = (name: string): number => countItem(ghost, name)
 
 describe('stations', () => {
   it('crafts at a crafting table standing beside it instead of making a new one', async () => {

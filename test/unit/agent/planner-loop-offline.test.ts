@@ -4,16 +4,14 @@
  * (`unverified`), items removed mid-task (a `/clear`) detected and obtained again, and find-goals with conditions.
  */
 import { describe, expect, it } from 'vitest'
-import { createAnalyser } from '../../../src/agent/analyser.js'
-import { runGoal, type GoalOutcome } from '../../../src/agent/executor.js'
-import { Patroller } from '../../../src/agent/patroller.js'
-import { createPlanner } from '../../../src/agent/planner.js'
+import type { GoalOutcome } from '../../../src/agent/executor.js'
 import { ROUTE_TRIES } from '../../../src/agent/route-feedback.js'
 import { OFFLINE_ATTEMPTS } from '../../../src/agent/subgoal-runner.js'
+import { runOfflineGoal } from '../../helpers/offline-goal.js'
 import { createSimWorld, type SimWorld, type SimWorldOptions } from '../../helpers/sim-world.js'
 import { createKnowledge } from '../../../src/knowledge/index.js'
 import type { TaskEvent } from '../../../src/schemas/task.js'
-import { Goal, type GoalInput } from '../../../src/schemas/goal.js'
+import type { GoalInput } from '../../../src/schemas/goal.js'
 import { setLogLevel } from '../../../src/util/log.js'
 
 setLogLevel('error')
@@ -26,30 +24,7 @@ interface Run {
 }
 async function run(goal: GoalInput, opts: SimWorldOptions = {}, budgetMs = 60_000): Promise<Run> {
   const world = createSimWorld(kb, opts)
-  const events: TaskEvent[] = []
-  const out = await runGoal(
-    Goal.parse(goal),
-    {
-      kb,
-      planner: createPlanner(null),
-      patroller: new Patroller(kb, world),
-      hands: world,
-      senses: world,
-      analyser: createAnalyser(),
-      memory: null,
-      critic: { blueprints: Object.keys(world.blueprints) },
-      queryLimit: 30,
-      goalTimeBudgetMs: budgetMs,
-    },
-    {
-      player: 'alice',
-      requestId: 'r1',
-      taskId: 't1',
-      signal: new AbortController().signal,
-      progress: (e) => events.push(e),
-    },
-  )
-  return { out, events, world }
+  return { ...(await runOfflineGoal(kb, world, goal, { budgetMs })), world }
 }
 const failures = (events: TaskEvent[]): Array<{ reason: string | null; message: string }> =>
   events.flatMap((e) => (e.kind === 'action' && !e.ok ? [{ reason: e.reason, message: e.message }] : []))
@@ -175,26 +150,13 @@ describe('offline planning loop (no LLM)', () => {
     const world = createSimWorld(kb)
     const ac = new AbortController()
     let actions = 0
-    const err = await runGoal(
-      Goal.parse({ object: 'stone_pickaxe', count: 1 }),
+    const err = await runOfflineGoal(
+      kb,
+      world,
+      { object: 'stone_pickaxe', count: 1 },
       {
-        kb,
-        planner: createPlanner(null),
-        patroller: new Patroller(kb, world),
-        hands: world,
-        senses: world,
-        analyser: createAnalyser(),
-        memory: null,
-        critic: { blueprints: [] },
-        queryLimit: 30,
-        goalTimeBudgetMs: 60_000,
-      },
-      {
-        player: 'alice',
-        requestId: 'r1',
-        taskId: 't1',
         signal: ac.signal,
-        progress: (e) => {
+        onEvent: (e) => {
           if (e.kind === 'action' && ++actions === 3) ac.abort()
         },
       },

@@ -4,15 +4,10 @@
  * again from what is held, so whatever was regained is counted and the goal still ends done.
  */
 import { describe, expect, it } from 'vitest'
-import { createAnalyser } from '../../../src/agent/analyser.js'
-import { runGoal } from '../../../src/agent/executor.js'
-import { Patroller } from '../../../src/agent/patroller.js'
-import { createPlanner } from '../../../src/agent/planner.js'
 import { createKnowledge } from '../../../src/knowledge/index.js'
 import type { ActionResult } from '../../../src/schemas/action.js'
-import { Goal } from '../../../src/schemas/goal.js'
-import type { TaskEvent } from '../../../src/schemas/task.js'
 import { setLogLevel } from '../../../src/util/log.js'
+import { runOfflineGoal } from '../../helpers/offline-goal.js'
 import { createSimWorld } from '../../helpers/sim-world.js'
 
 setLogLevel('error')
@@ -29,27 +24,12 @@ describe('recovery after a death', () => {
       const message = 'I went back to where I died and picked up 0 items.'
       return { ok: false, reason: 'not_found', message, inventoryDelta: {}, durationMs: 0 }
     }
-    const events: TaskEvent[] = []
-    const out = await runGoal(
-      Goal.parse({ object: 'crafting_table', count: 1 }),
+    const { out, events } = await runOfflineGoal(
+      kb,
+      world,
+      { object: 'crafting_table', count: 1 },
       {
-        kb,
-        planner: createPlanner(null),
-        patroller: new Patroller(kb, world),
         hands: Object.assign(world, { recoverDrops }),
-        senses: world,
-        analyser: createAnalyser(),
-        memory: null,
-        critic: { blueprints: Object.keys(world.blueprints) },
-        queryLimit: 30,
-        goalTimeBudgetMs: 60_000,
-      },
-      {
-        player: 'alice',
-        requestId: 'r1',
-        taskId: 't1',
-        signal: new AbortController().signal,
-        progress: (e) => events.push(e),
       },
     )
     expect(out.ok).toBe(true)

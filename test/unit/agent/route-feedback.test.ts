@@ -5,15 +5,12 @@
  * followed by a re-plan from what is held after it, and a crafting table standing nearby is used, not made again.
  */
 import { describe, expect, it } from 'vitest'
-import { createAnalyser } from '../../../src/agent/analyser.js'
-import { runGoal, type GoalOutcome } from '../../../src/agent/executor.js'
-import { Patroller } from '../../../src/agent/patroller.js'
-import { createPlanner } from '../../../src/agent/planner.js'
 import { OFFLINE_ATTEMPTS } from '../../../src/agent/subgoal-runner.js'
 import { createKnowledge } from '../../../src/knowledge/index.js'
-import { Goal, type GoalInput } from '../../../src/schemas/goal.js'
+import type { GoalInput } from '../../../src/schemas/goal.js'
 import type { TaskEvent } from '../../../src/schemas/task.js'
 import { setLogLevel } from '../../../src/util/log.js'
+import { type OfflineGoalRun, runOfflineGoal } from '../../helpers/offline-goal.js'
 import { createSimWorld, type SimWorld, type SimWorldOptions } from '../../helpers/sim-world.js'
 
 setLogLevel('error')
@@ -23,33 +20,10 @@ async function run(
   goal: GoalInput,
   opts: SimWorldOptions = {},
   prepare: (w: SimWorld) => void = () => {},
-): Promise<{ out: GoalOutcome; world: SimWorld; events: TaskEvent[] }> {
+): Promise<OfflineGoalRun & { world: SimWorld }> {
   const world = createSimWorld(kb, opts)
   prepare(world)
-  const events: TaskEvent[] = []
-  const out = await runGoal(
-    Goal.parse(goal),
-    {
-      kb,
-      planner: createPlanner(null),
-      patroller: new Patroller(kb, world),
-      hands: world,
-      senses: world,
-      analyser: createAnalyser(),
-      memory: null,
-      critic: { blueprints: Object.keys(world.blueprints) },
-      queryLimit: 30,
-      goalTimeBudgetMs: 60_000,
-    },
-    {
-      player: 'alice',
-      requestId: 'r1',
-      taskId: 't1',
-      signal: new AbortController().signal,
-      progress: (e) => events.push(e),
-    },
-  )
-  return { out, world, events }
+  return { ...(await runOfflineGoal(kb, world, goal)), world }
 }
 const acted = (w: SimWorld, type: string): string[] =>
   w.calls.filter((c) => c.action.type === type).map((c) => ('object' in c.action ? String(c.action.object) : ''))

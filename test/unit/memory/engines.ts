@@ -6,6 +6,7 @@
  * one-connection pool, and `open` of a new memory name empties the database first.
  */
 import { PGlite } from '@electric-sql/pglite'
+import { afterAll, beforeAll } from 'vitest'
 import { vector } from '@electric-sql/pglite-pgvector'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import Database from 'better-sqlite3'
@@ -86,4 +87,31 @@ export async function postgresEngine(): Promise<Engine> {
 
 export async function startEngine(name: EngineName): Promise<Engine> {
   return name === 'sqlite' ? sqliteEngine() : postgresEngine()
+}
+
+/**
+ * The suite's engine: started before its tests and stopped after them. Returns a stand-in that forwards every call to
+ * the started engine, so a `describe.each(ENGINES)` body reads `const engine = useEngine(engineName)`.
+ */
+export function useEngine(name: EngineName): Engine {
+  let started: Engine | undefined
+  beforeAll(async () => {
+    started = await startEngine(name)
+  }, 60_000)
+  afterAll(async () => {
+    await started?.stop()
+  })
+  const live = (): Engine => {
+    if (!started) throw new Error(`the ${name} engine is not started (use it inside a test)`)
+    return started
+  }
+  return {
+    name,
+    url: (n, fresh) => live().url(n, fresh),
+    open: (n, opts) => live().open(n, opts),
+    exec: (n, sql) => live().exec(n, sql),
+    pause: () => live().pause?.() ?? Promise.resolve(),
+    resume: () => live().resume?.() ?? Promise.resolve(),
+    stop: () => live().stop(),
+  }
 }

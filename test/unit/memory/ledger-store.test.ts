@@ -4,20 +4,14 @@
  * memory is opened again (a real SQLite file; PGlite behind the real `pg` client), per server and bot; a ledger
  * row handed over is gone after the restart too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Chatter } from '../../../src/agent/chatter.js'
 import { Ledger } from '../../../src/agent/ledger.js'
 import { keptStore } from '../../../src/memory/index.js'
-import { ENGINES, startEngine, type Engine } from './engines.js'
+import { ENGINES, useEngine } from './engines.js'
 
 describe.each(ENGINES)('what the bot keeps for players, on %s', (engineName) => {
-  let engine: Engine
-  beforeAll(async () => {
-    engine = await startEngine(engineName)
-  }, 60_000)
-  afterAll(async () => {
-    await engine.stop()
-  })
+  const engine = useEngine(engineName)
 
   it('keeps the ledger and quiet players across a restart, per server and bot', async () => {
     let store = await engine.open('kept')

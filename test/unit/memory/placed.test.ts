@@ -3,10 +3,10 @@
  * replaced on a second save of the same position, removed, kept across a reopen, bounded per server (the oldest go
  * first), and a row planted with a bad value is skipped on load instead of poisoning the tracker.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { placedPort } from '../../../src/memory/placed.js'
 import { PlacedBlocks } from '../../../src/perception/placed.js'
-import { ENGINES, startEngine, type Engine } from './engines.js'
+import { ENGINES, useEngine } from './engines.js'
 
 const row = (x: number, createdAt: number, player = 'Alice') => ({
   server: 'a:25565',
@@ -20,13 +20,7 @@ const row = (x: number, createdAt: number, player = 'Alice') => ({
 })
 
 describe.each(ENGINES)('placed blocks on %s', (engineName) => {
-  let engine: Engine
-  beforeAll(async () => {
-    engine = await startEngine(engineName)
-  }, 60_000)
-  afterAll(async () => {
-    await engine.stop()
-  })
+  const engine = useEngine(engineName)
 
   it('keeps them per server across a reopen; replaces, removes and bounds them', async () => {
     let store = await engine.open('placed')

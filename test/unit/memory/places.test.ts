@@ -4,10 +4,10 @@
  * ownership rule — only the player who saved a place, or an owner, may move or forget it; places of every server go
  * into a memory export and come back on import (an older place of the same name is replaced, a newer one kept).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { exportMemory, importMemory } from '../../../src/memory/index.js'
 import { placeKey, placesPort } from '../../../src/memory/port.js'
-import { ENGINES, startEngine, type Engine } from './engines.js'
+import { ENGINES, useEngine } from './engines.js'
 
 const base = {
   server: 'a:25565',
@@ -21,13 +21,7 @@ const base = {
 }
 
 describe.each(ENGINES)('named places on %s', (engineName) => {
-  let engine: Engine
-  beforeAll(async () => {
-    engine = await startEngine(engineName)
-  }, 60_000)
-  afterAll(async () => {
-    await engine.stop()
-  })
+  const engine = useEngine(engineName)
 
   it('saves per server, replaces, lists, survives a reopen and deletes', async () => {
     let store = await engine.open('places')

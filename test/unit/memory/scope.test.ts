@@ -6,10 +6,10 @@
  * migration as unscoped summaries.
  */
 import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../src/config.js'
 import { openMemory } from '../../../src/memory/index.js'
-import { ENGINES, startEngine, type Engine } from './engines.js'
+import { ENGINES, useEngine } from './engines.js'
 import { craft, explore, mine, run, tempDir } from './helpers.js'
 
 const A = 'a.example:25565'
@@ -19,13 +19,7 @@ const planA = [explore('stone'), mine('cobblestone', 3), craft('stone_pickaxe', 
 const planB = [mine('cobblestone', 3), craft('stone_pickaxe', 1, 'crafting_table')]
 
 describe.each(ENGINES)('memory scope on %s', (engineName) => {
-  let engine: Engine
-  beforeAll(async () => {
-    engine = await startEngine(engineName)
-  }, 60_000)
-  afterAll(async () => {
-    await engine.stop()
-  })
+  const engine = useEngine(engineName)
 
   it("a server reads its own and unscoped plans and summaries, never another server's", async () => {
     const a = await engine.open('scope', { scope: A })

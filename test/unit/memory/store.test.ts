@@ -5,7 +5,7 @@
  * export/import (also from one engine to the other), embedder changes with `reembed`, and — PostgreSQL — memory
  * going away and coming back without a request failing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   exportMemory,
   importMemory,
@@ -18,17 +18,11 @@ import {
 import { PG_SCHEMA_VERSION } from '../../../src/memory/pgdb.js'
 import { GhostError } from '../../../src/util/errors.js'
 import { goalKey } from '../../../src/schemas/goal.js'
-import { ENGINES, startEngine, type Engine } from './engines.js'
+import { ENGINES, startEngine, useEngine } from './engines.js'
 import { attack, craft, explore, mine, run } from './helpers.js'
 
 describe.each(ENGINES)('memory on %s', (engineName) => {
-  let engine: Engine
-  beforeAll(async () => {
-    engine = await startEngine(engineName)
-  }, 60_000)
-  afterAll(async () => {
-    await engine.stop()
-  })
+  const engine = useEngine(engineName)
 
   it('migrates an empty memory and opens it again', async () => {
     const store = await engine.open('empty')
