@@ -1,8 +1,7 @@
 /**
  * The SQLite backend of memory: every MemoryBackend operation as SQL on one memory.db opened by ./db.ts (WAL, shared
  * by all bot processes of a host). Writes are short BEGIN IMMEDIATE transactions (`writeTx`, retried on
- * SQLITE_BUSY); the k-NN pre-filters by Hamming distance on the plans' sign codes (`plan_bits`) and re-ranks the
- * candidates exactly on their float vectors (`plan_vec`), see ./quantize.ts.
+ * SQLITE_BUSY); the vector searches (plan k-NN with its sign-code pre-filter, knowledge) are in ./sqlite-knn.ts.
  */
 import { statSync } from 'node:fs'
 import type Database from 'better-sqlite3'
@@ -28,8 +27,9 @@ import {
   type Scope,
   type SummaryWrite,
 } from './backend.js'
-import { blobVec, resetVectors, SCHEMA_VERSION, shardOf, vecBlob, writeTx, type Db, type MemoryDb } from './db.js'
-import { EXACT_BELOW, perShard, rerank, SHARDS, signCode } from './quantize.js'
+import { resetVectors, SCHEMA_VERSION, shardOf, vecBlob, writeTx, type Db, type MemoryDb } from './db.js'
+import { signCode } from './quantize.js'
+import { nearestExact, nearestKnowledge, nearestPlans } from './sqlite-knn.js'
 
 const UPSERT_REF = `INSERT INTO reference_plans (goal_key, goal_text, actions, source_count, summariser, updated_at, server) VALUES (?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (server, goal_key) DO UPDATE SET goal_text = excluded.goal_text, actions = excluded.actions, source_count = excluded.source_count,
@@ -167,34 +167,14 @@ export class SqliteBackend implements MemoryBackend {
     return this.nearestSync(v, k)
   }
 
-  /** Hamming pre-filter on the sign codes, then the exact cosine re-rank on the float vectors (exact search while small). */
+  /** The plan k-NN (./sqlite-knn.ts): sign-code pre-filter and exact re-rank, or exact search while small. */
   nearestSync(v: Float32Array, k: number, mode: 'auto' | 'codes' = 'auto'): Neighbour[] {
-    const rows = (this.st('SELECT max(id) AS n FROM plans').get() as { n: number | null }).n ?? 0
-    if (mode === 'auto' && rows < EXACT_BELOW) return this.nearestExactSync(v, k)
-    const scan = this.st(
-      'SELECT plan_id AS id FROM plan_bits WHERE code MATCH vec_bit(?) AND k = ? AND ok = 1 AND shard = ?',
-    )
-    const code = signCode(v)
-    const per = BigInt(perShard(k))
-    const cands: Array<{ id: number }> = []
-    for (let s = 0n; s < BigInt(SHARDS); s++) cands.push(...(scan.all(code, per, s) as Array<{ id: number }>))
-    const vec = this.st('SELECT embedding FROM plan_vec WHERE plan_id = ?')
-    const key = this.st('SELECT goal_key, server FROM plans WHERE id = ?')
-    const withVec = cands.map((c) => ({
-      id: c.id,
-      v: blobVec((vec.get(BigInt(c.id)) as { embedding: Buffer }).embedding),
-    }))
-    return rerank(v, withVec, k).map((n) => {
-      const p = key.get(n.id) as { goal_key: string; server: string | null }
-      return { planId: n.id, goalKey: p.goal_key, distance: n.distance, server: p.server }
-    })
+    return nearestPlans((sql) => this.st(sql), v, k, mode)
   }
 
-  /** The plain sqlite-vec brute-force k-NN over the float vectors (exact; for the benchmark's comparison). */
+  /** The plain sqlite-vec brute-force k-NN (exact; for the benchmark's comparison). */
   nearestExactSync(v: Float32Array, k: number): Neighbour[] {
-    return this.st(`SELECT n.plan_id AS planId, p.goal_key AS goalKey, n.distance AS distance, p.server AS server
-      FROM (SELECT plan_id, distance FROM plan_vec WHERE embedding MATCH ? AND k = ? AND ok = 1) n
-      JOIN plans p ON p.id = n.plan_id ORDER BY n.distance`).all(vecBlob(v), BigInt(k)) as Neighbour[]
+    return nearestExact((sql) => this.st(sql), v, k)
   }
 
   async insertLesson(l: NewLesson): Promise<number> {
@@ -230,23 +210,7 @@ export class SqliteBackend implements MemoryBackend {
   }
 
   async searchKnowledge(v: Float32Array, k: number): Promise<Array<StoredKnowledge & { similarity: number }>> {
-    const rows = this.db
-      .prepare(`SELECT c.id, c.source, c.text, c.created_at, n.distance FROM
-      (SELECT chunk_id, distance FROM knowledge_vec WHERE embedding MATCH ? AND k = ?) n JOIN knowledge c ON c.id = n.chunk_id ORDER BY n.distance`)
-      .all(vecBlob(v), BigInt(k)) as Array<{
-      id: number
-      source: string
-      text: string
-      created_at: number
-      distance: number
-    }>
-    return rows.map((r) => ({
-      id: r.id,
-      source: r.source,
-      text: r.text,
-      createdAt: r.created_at,
-      similarity: 1 - r.distance,
-    }))
+    return nearestKnowledge((sql) => this.st(sql), v, k)
   }
 
   async stats() {
