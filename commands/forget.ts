@@ -1,6 +1,7 @@
 /** `forget <place>`: delete a named place (only the player who saved it, or an owner). `places` lists them. Instant. */
 import { z } from 'zod'
 import { defineCommand } from '../src/router/command.js'
+import { NO_PLACES } from '../src/router/services.js'
 import { atLeast } from '../src/schemas/role.js'
 import { failed } from '../src/schemas/task.js'
 
@@ -12,7 +13,7 @@ export default defineCommand({
   minRole: 'trusted',
   mode: 'instant',
   async run({ args, request, role, services }) {
-    if (!services.places) return failed('I cannot remember places right now.')
+    if (!services.places) return failed(NO_PLACES)
     return services.places.forget(args.rest.replace(/^(?:the|my|our)\s+/i, ''), request.player, atLeast(role, 'owner'))
   },
 })

@@ -1,6 +1,7 @@
 /** `places`: the named places of this server, with who saved them. Instant. */
 import { z } from 'zod'
 import { defineCommand } from '../src/router/command.js'
+import { NO_PLACES } from '../src/router/services.js'
 import { failed, succeeded } from '../src/schemas/task.js'
 
 export default defineCommand({
@@ -10,7 +11,7 @@ export default defineCommand({
   minRole: 'guest',
   mode: 'instant',
   async run({ services }) {
-    if (!services.places) return failed('I cannot remember places right now.')
+    if (!services.places) return failed(NO_PLACES)
     const all = await services.places.list()
     return succeeded(
       all.length

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { defineCommand } from '../src/router/command.js'
+import { NO_PLACES } from '../src/router/services.js'
 import { atLeast } from '../src/schemas/role.js'
 import { failed } from '../src/schemas/task.js'
 
@@ -28,7 +29,7 @@ export default defineCommand({
   async run({ args, request, role, services }) {
     const p = parseRemember(args.rest)
     if (!p) return failed('Say a name: remember this place as base.')
-    if (!services.places || !services.skills) return failed('I cannot remember places right now.')
+    if (!services.places || !services.skills) return failed(NO_PLACES)
     const here = services.skills.whereIs(request.player)
     const at = p.at ? { ...p.at, dimension: here?.dimension ?? 'overworld' } : here
     if (!at)

@@ -96,6 +96,9 @@ export interface PlaceView {
   dimension: string
   owner: string
 }
+/** What the place commands answer when no places port is wired (no memory). */
+export const NO_PLACES = 'I cannot remember places right now.'
+
 export interface PlacesPort {
   /** Save (or move) a named place; fails when another player saved that name and `by` is not an owner. */
   remember(

@@ -68,30 +68,17 @@ describe('actions that need the server mechanics', () => {
       { signal: never },
     )
     expect(sticks.ok, sticks.message).toBe(true)
-    const noTable = await execute(
-      bot,
-      {
-        type: 'craft',
-        object: 'wooden_pickaxe',
-        count: 1,
-        materials: { oak_planks: 3, stick: 2 },
-        tool: 'crafting_table',
-      },
-      { signal: never },
-    )
+    const pickaxe = {
+      type: 'craft',
+      object: 'wooden_pickaxe',
+      count: 1,
+      materials: { oak_planks: 3, stick: 2 },
+      tool: 'crafting_table',
+    } as const
+    const noTable = await execute(bot, pickaxe, { signal: never })
     expect(noTable.reason).toBe('missing_tool')
     await give('crafting_table')
-    const pick = await execute(
-      bot,
-      {
-        type: 'craft',
-        object: 'wooden_pickaxe',
-        count: 1,
-        materials: { oak_planks: 3, stick: 2 },
-        tool: 'crafting_table',
-      },
-      { signal: never },
-    )
+    const pick = await execute(bot, pickaxe, { signal: never })
     expect(pick.ok, pick.message).toBe(true)
     expect(count('wooden_pickaxe')).toBe(1)
     expect(count('crafting_table')).toBe(1)

@@ -107,32 +107,26 @@ describe('sim world: Hands', () => {
 
   it('crafts with a real recipe variant, a table for 3x3, rounding up to whole crafts', async () => {
     const w = world({ inventory: { birch_planks: 5, stick: 2 } })
+    const pickaxe = {
+      type: 'craft',
+      object: 'wooden_pickaxe',
+      count: 1,
+      materials: { birch_planks: 3, stick: 2 },
+      tool: 'crafting_table',
+    } as const
     expect(
       await act(w, { type: 'craft', object: 'stick', count: 3, materials: { birch_planks: 2 }, tool: null }),
     ).toMatchObject({ ok: true, inventoryDelta: { birch_planks: -2, stick: 4 } })
-    expect(
-      await act(w, {
-        type: 'craft',
-        object: 'wooden_pickaxe',
-        count: 1,
-        materials: { birch_planks: 3, stick: 2 },
-        tool: 'crafting_table',
-      }),
-    ).toMatchObject({
+    expect(await act(w, pickaxe)).toMatchObject({
       ok: false,
       reason: 'missing_tool',
       message: 'I need a crafting_table to craft wooden_pickaxe: none in my inventory or within 6 blocks.',
     })
     w.add('crafting_table', 1)
-    expect(
-      await act(w, {
-        type: 'craft',
-        object: 'wooden_pickaxe',
-        count: 1,
-        materials: { birch_planks: 3, stick: 2 },
-        tool: 'crafting_table',
-      }),
-    ).toMatchObject({ ok: true, inventoryDelta: { birch_planks: -3, stick: -2, wooden_pickaxe: 1 } })
+    expect(await act(w, pickaxe)).toMatchObject({
+      ok: true,
+      inventoryDelta: { birch_planks: -3, stick: -2, wooden_pickaxe: 1 },
+    })
     expect(
       await act(w, {
         type: 'craft',
