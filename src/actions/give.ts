@@ -4,10 +4,13 @@
  * flies along the look the *server* last heard, so tossing in the same tick as the look throws it along the old
  * one, past the player), toss exactly that many of exactly that item (other items, tools included, never leave the
  * inventory), and verify from inventory events that they left the bot. Whether the player picked them up is read
- * from the server's collect packets (collector = the player, collected = an item entity of that item, counted).
+ * from the server's collect packets (collector = the player, collected = an item entity of that item, counted); when
+ * the bot takes its own toss back (it stood too near the landing spot), it waits for all of it, steps nearer and
+ * tosses again (at most `TOSS_ATTEMPTS` times). The bot stands still before it tosses.
  * Fails with `not_found` (player offline or not in sight), `no_path` (cannot get near them) or `missing_materials`.
  */
 import type { Bot } from 'mineflayer'
+import type { Entity } from 'prismarine-entity'
 import type { Vec3 } from 'vec3'
 import type { Action } from '../schemas/action.js'
 import { onceEvent } from '../util/async.js'
@@ -25,6 +28,11 @@ const TOO_CLOSE = 1.5
 /** How long to wait for the tossed items to leave the inventory, and (after that) for the player to pick them up. */
 const LEAVE_TIMEOUT_MS = 5_000
 const PICKUP_TIMEOUT_MS = 6_000
+/** Tosses tried when the bot takes its own toss back; approaches tried when it cannot stand still within reach. */
+const TOSS_ATTEMPTS = 3
+const APPROACH_TRIES = 3
+/** Ticks to wait for the bot to stop moving before it tosses. */
+const SETTLE_TICKS = 10
 
 /** Toss exactly `count` of items named `name`, stack by stack, never any other item. */
 async function tossExactly(run: Run, name: string, count: number): Promise<void> {
@@ -40,12 +48,23 @@ async function tossExactly(run: Run, name: string, count: number): Promise<void>
   }
 }
 
+/** Who took a toss: the player (all of it), the bot itself (any of it: it stood too near its landing spot), or nobody yet. */
+type TossOutcome = 'player' | 'self' | 'none'
+
 /**
- * Resolves true once `collector` has picked up `count` of `name` (summed over the server's collect packets), false
- * on timeout. Starts listening at once, so packets that arrive while the caller is still tossing count.
+ * Resolves who picks up the toss of `count` items named `name`, from the server's collect packets: 'player' once
+ * `collector` has taken `count` (summed over packets), 'self' as soon as the bot takes any back, 'none' on timeout.
+ * Starts listening at once, so packets that arrive while the caller is still tossing count.
  */
-function pickedUp(bot: Bot, collector: number, name: string, count: number, signal: AbortSignal): Promise<boolean> {
+function watchToss(
+  bot: Bot,
+  collector: number,
+  name: string,
+  count: number,
+  signal: AbortSignal,
+): Promise<TossOutcome> {
   let taken = 0
+  let outcome: TossOutcome = 'none'
   const itemName = (id: number): string | null => {
     try {
       return bot.entities[id]?.getDroppedItem()?.name ?? null
@@ -59,16 +78,20 @@ function pickedUp(bot: Bot, collector: number, name: string, count: number, sign
     {
       timeoutMs: LEAVE_TIMEOUT_MS + PICKUP_TIMEOUT_MS,
       signal,
-      // counts as it filters: resolves on the packet that completes `count`
+      // counts as it filters: resolves on the packet that completes `count`, or on the bot's own pickup
       filter: (p) => {
-        if (p.collectorEntityId !== collector || itemName(p.collectedEntityId) !== name) return false
-        taken += p.pickupItemCount ?? 1
-        return taken >= count
+        if (itemName(p.collectedEntityId) !== name) return false
+        if (p.collectorEntityId === bot.entity.id) outcome = 'self'
+        else if (p.collectorEntityId === collector) {
+          taken += p.pickupItemCount ?? 1
+          if (taken >= count) outcome = 'player'
+        }
+        return outcome !== 'none'
       },
     },
   ).then(
-    () => true,
-    () => false,
+    () => outcome,
+    () => 'none' as const,
   )
 }
 
@@ -80,26 +103,15 @@ export async function give(run: Run, action: Extract<Action, { type: 'give' }>):
   const target = playerEntity(bot, action.to)
   const name = target.username ?? action.to
   run.progress.setTarget(() => target.position.distanceTo(bot.entity.position))
-  while (target.position.distanceTo(bot.entity.position) > GIVE_REACH) {
-    if (!bot.players[name]?.entity) fail('not_found', `I lost sight of ${name}.`)
-    run.step()
-    const p = target.position
-    await goto(run, new goals.GoalNear(p.x, p.y, p.z, 1), name)
+  for (let attempt = 1; ; attempt++) {
+    await approach(run, target, name)
+    const outcome = await tossAt(run, target, action.object, action.count)
+    if (outcome === 'player') return `I gave ${action.count} ${action.object} to ${name}.`
+    if (outcome === 'none' || attempt === TOSS_ATTEMPTS) break
+    // the bot took (some of) its own toss back: once all of it is back in hand, go nearer and toss again
+    log.info('took own toss back; tossing again', { attempt })
+    if (!(await waitForCount(bot, action.object, have, run.signal))) break
   }
-  await stepOffPlayer(run, target.position, name)
-  await aimAt(bot, target.position)
-  run.check()
-  const taken = pickedUp(bot, target.id, action.object, action.count, run.signal)
-  const goal = have - action.count
-  const left = waitForCount(bot, action.object, goal, run.signal)
-  await tossExactly(run, action.object, action.count)
-  if (!(await left)) {
-    fail(
-      'unverified',
-      `I tossed ${action.count} ${action.object} but my inventory shows ${countOf(bot, [action.object])} left instead of ${goal}.`,
-    )
-  }
-  if (await taken) return `I gave ${action.count} ${action.object} to ${name}.`
   const items = Object.values(bot.entities).filter(
     (e) => e.name === 'item' && e.position.distanceTo(target.position) < 6,
   )
@@ -108,7 +120,57 @@ export async function give(run: Run, action: Extract<Action, { type: 'give' }>):
     player: target.position.toString(),
     items: items.map((e) => e.position.toString()).join(' '),
   })
+  if (countOf(bot, [action.object]) >= have)
+    fail('unverified', `${name} did not pick up the ${action.object} I tossed, and I have them again.`)
   return `I dropped ${action.count} ${action.object} at ${name}'s feet; they have not picked them up yet.`
+}
+
+/**
+ * Get within reach of the player, not on their spot, and stand still (a toss while the pathfinder's last step still
+ * carries the bot leaves from further away than planned and can land by the bot, which then takes it back).
+ */
+async function approach(run: Run, target: Entity, name: string): Promise<void> {
+  const { bot } = run
+  for (let i = 0; i < APPROACH_TRIES; i++) {
+    while (target.position.distanceTo(bot.entity.position) > GIVE_REACH) {
+      if (!bot.players[name]?.entity) fail('not_found', `I lost sight of ${name}.`)
+      run.step()
+      const p = target.position
+      await goto(run, new goals.GoalNear(p.x, p.y, p.z, 1), name)
+    }
+    await stepOffPlayer(run, target.position, name)
+    await settle(bot)
+    if (target.position.distanceTo(bot.entity.position) <= GIVE_REACH) return
+  }
+  fail('no_path', `I could not stand still within reach of ${name}.`)
+}
+
+/** Aim at the player's feet, toss exactly `count`, verify they left the inventory, and say who picked them up. */
+async function tossAt(run: Run, target: Entity, object: string, count: number): Promise<TossOutcome> {
+  const { bot } = run
+  await aimAt(bot, target.position)
+  run.check()
+  const have = countOf(bot, [object])
+  const taken = watchToss(bot, target.id, object, count, run.signal)
+  const goal = have - count
+  const left = waitForCount(bot, object, goal, run.signal)
+  await tossExactly(run, object, count)
+  if (!(await left)) {
+    fail(
+      'unverified',
+      `I tossed ${count} ${object} but my inventory shows ${countOf(bot, [object])} left instead of ${goal}.`,
+    )
+  }
+  return taken
+}
+
+/** Wait (a few ticks at most) until the bot stands on the ground with no horizontal motion left. */
+async function settle(bot: Bot): Promise<void> {
+  for (let i = 0; i < SETTLE_TICKS; i++) {
+    const v = bot.entity.velocity
+    if (bot.entity.onGround && Math.hypot(v.x, v.z) < 0.01) return
+    await bot.waitForTicks(1)
+  }
 }
 
 /**

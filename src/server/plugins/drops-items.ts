@@ -143,7 +143,7 @@ const lastLook = new WeakMap<SquidPlayer, { yaw: number; pitch: number }>()
  * events, so a window click read in the same chunk would otherwise throw along the previous look (its 1/256-turn
  * yaw/pitch are the fallback).
  */
-function tossFrom(player: SquidPlayer): { position: Vec3; velocity: Vec3 } {
+export function tossFrom(player: SquidPlayer): { position: Vec3; velocity: Vec3 } {
   const look = lastLook.get(player)
   const yaw = look ? (look.yaw * Math.PI) / 180 : (Number(player.yaw ?? 0) * Math.PI * 2) / 256
   const pitch = look ? (look.pitch * Math.PI) / 180 : (Number(player.pitch ?? 0) * Math.PI * 2) / 256
@@ -157,10 +157,14 @@ const GRAVITY = 16
 const AIR_DRAG_PER_TICK = 0.98
 const GROUND_DRAG_PER_TICK = 0.588
 
+/** Longest physics step (s): the server's tick hands over the time since its last tick, seconds under load. */
+const STEP_S = 0.05
+
 /**
- * Item physics replacing flying-squid's (which lets resting items creep sideways forever): integrate, stop at
- * solid blocks sideways, land on the top face of the block below, brake on the ground until at rest (velocity 0,
- * so flying-squid stops sending positions).
+ * Item physics replacing flying-squid's (which lets resting items creep sideways forever): integrate in steps of at
+ * most one game tick (one big step under a loaded server threw items through the player or buried them a block deep
+ * in the ground, out of pickup reach), stop at solid blocks sideways, land on the top face of the highest solid
+ * block passed on the way down, brake on the ground until at rest (velocity 0, so flying-squid stops sending positions).
  */
 async function itemStep(
   serv: SquidServer,
@@ -171,17 +175,40 @@ async function itemStep(
   const blocks = serv.registry.blocks as Record<number, { boundingBox: string } | undefined>
   const solid = async (x: number, y: number, z: number): Promise<boolean> =>
     blocks[await world.getBlockType(new Vec3(Math.floor(x), Math.floor(y), Math.floor(z)))]?.boundingBox === 'block'
-  const v = e.velocity
-  const p = e.position
-  const ticks = delta * 20
-  v.y -= GRAVITY * delta
+  return moveItem(solid, e.velocity, e.position, delta)
+}
+
+/** Advance an item by `delta` seconds in steps of at most a tick; updates `v` in place. Exported for tests. */
+export async function moveItem(
+  solid: Solid,
+  v: Vec3,
+  from: Vec3,
+  delta: number,
+): Promise<{ position: Vec3; onGround: boolean }> {
+  let p = from
+  let onGround = false
+  for (let left = delta; left > 1e-6; left -= STEP_S) {
+    const step = await itemTick(solid, v, p, Math.min(STEP_S, left))
+    p = step.position
+    onGround = step.onGround
+    if (onGround && v.x === 0 && v.z === 0) break // at rest: later steps change nothing
+  }
+  return { position: p, onGround }
+}
+
+export type Solid = (x: number, y: number, z: number) => Promise<boolean>
+
+/** One step of at most a tick: updates `v` in place, returns the new position. */
+async function itemTick(solid: Solid, v: Vec3, p: Vec3, dt: number): Promise<{ position: Vec3; onGround: boolean }> {
+  const ticks = dt * 20
+  v.y -= GRAVITY * dt
   const drag = AIR_DRAG_PER_TICK ** ticks
   v.x *= drag
   v.y *= drag
   v.z *= drag
-  let x = p.x + v.x * delta
-  let y = p.y + v.y * delta
-  let z = p.z + v.z * delta
+  let x = p.x + v.x * dt
+  let y = p.y + v.y * dt
+  let z = p.z + v.z * dt
   if (v.x !== 0 && (await solid(x + Math.sign(v.x) * 0.125, p.y + 0.1, p.z))) {
     x = p.x
     v.x = 0
@@ -191,8 +218,9 @@ async function itemStep(
     v.z = 0
   }
   let onGround = false
-  if (v.y <= 0 && (await solid(x, y, z))) {
-    y = Math.floor(y) + 1
+  const floor = v.y <= 0 ? await highestSolid(solid, x, z, p.y, y) : undefined
+  if (floor !== undefined) {
+    y = floor + 1
     v.y = 0
     onGround = true
     const f = GROUND_DRAG_PER_TICK ** ticks
@@ -203,6 +231,21 @@ async function itemStep(
     v.y = 0
   }
   return { position: new Vec3(x, y, z), onGround }
+}
+
+/** The y of the highest solid block whose cell the fall from `fromY` to `toY` enters (resting on one counts). */
+async function highestSolid(
+  solid: Solid,
+  x: number,
+  z: number,
+  fromY: number,
+  toY: number,
+): Promise<number | undefined> {
+  for (let by = Math.floor(fromY - 1e-9); by >= Math.floor(toY); by--) {
+    if (by + 1 > fromY + 1e-9) continue
+    if (await solid(x, by, z)) return by
+  }
+  return undefined
 }
 
 const plugin: SquidPlugin = {
