@@ -42,7 +42,7 @@ async function runOnce(task: Mp5Task, seed: number): Promise<Run> {
   if (r.outcome === 'error') return { seed, ok: false, durationMs: 0, outcome: 'error', reply: r.reply, startTime }
   const timedOut = r.outcome === 'timeout'
   const died = r.deaths > 0
-  let ok = task.kind === 'process' ? holdsGoal(task.item, r.inventory) : /^(Found|Done)\b/.test(r.reply)
+  let ok = task.kind === 'process' ? holdsGoal(task.item, r.inventory) : /^(Found|Done)\b/.test(r.lastReply)
   if (timedOut || died) ok = false
   const outcome = timedOut ? 'timeout' : died ? 'died' : ok ? 'success' : 'failed'
   return { seed, ok, durationMs: r.durationMs, outcome, reply: r.reply, startTime }

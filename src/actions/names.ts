@@ -62,8 +62,9 @@ export interface BlockTarget {
 export function blockTarget(bot: Bot, raw: string): BlockTarget | null {
   const name = normalise(raw)
   const reg = bot.registry
+  // a group (log, planks) means its solid members; a block named exactly counts whatever its shape (grass, poppy)
   const direct = group(name, reg.blocksByName).filter(
-    (n) => reg.blocksByName[n]!.boundingBox === 'block' || n === 'water' || n === 'lava',
+    (n) => n === name || reg.blocksByName[n]!.boundingBox === 'block' || n === 'water' || n === 'lava',
   )
   if (direct.length) {
     const wanted = new Set<string>()

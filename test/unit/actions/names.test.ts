@@ -22,6 +22,17 @@ describe('action names', () => {
     expect(blockTarget(bot, 'log')?.blockNames).toEqual(expect.arrayContaining(['oak_log', 'birch_log']))
   })
 
+  it('finds plants and other shapeless blocks named exactly (grass, poppy, sugar_cane), groups stay solid', () => {
+    for (const name of ['grass', 'poppy', 'sugar_cane']) {
+      const t = resolveTarget(bot, name)
+      expect(t.kind).toBe('block')
+      if (t.kind === 'block') expect(t.block.blockNames).toContain(name)
+    }
+    expect(
+      blockTarget(bot, 'log')?.blockNames.every((n) => bot.registry.blocksByName[n]!.boundingBox === 'block'),
+    ).toBe(true)
+  })
+
   it('resolves entities before blocks and rejects unknown names with a did-you-mean', () => {
     expect(resolveTarget(bot, 'cow')).toEqual({ kind: 'entity', names: ['cow'] })
     expect(resolveTarget(bot, 'Oak Log').kind).toBe('block')
