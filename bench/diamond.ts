@@ -67,13 +67,15 @@ async function runSeed(seed: number, taskMs: number): Promise<DiamondRun> {
     verbosePrefix: process.env.DIAMOND_VERBOSE === '1' ? `  [seed ${seed}] ` : undefined,
   })
   const ok = milestones.diamond !== null && r.outcome !== 'error'
+  // where the run stood at the end (the step and the last action), then what the bot last said
+  const where = [r.lastStep && `at ${r.lastStep}`, r.lastAction && `last action ${r.lastAction}`]
+    .filter(Boolean)
+    .join('; ')
   const reason = ok
     ? ''
-    : r.outcome === 'timeout'
-      ? `timeout: ${r.lastReply}`
-      : r.outcome === 'error'
-        ? `error: ${r.lastReply}`
-        : r.lastReply
+    : r.outcome === 'error'
+      ? `error: ${r.lastReply}`
+      : `${r.outcome === 'timeout' ? 'timeout' : 'gave up'}${where ? ` ${where}` : ''} — said: ${r.lastReply}`
   return { seed, ok, durationMs: r.durationMs, milestones, deaths: r.deaths, reason }
 }
 

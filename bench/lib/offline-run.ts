@@ -44,6 +44,10 @@ export interface OfflineRun {
   reply: string
   /** The last thing the bot said about the task: its final answer, or on a timeout its last progress line before the limit. */
   lastReply: string
+  /** Where the task was when it ended: the sub-goal being worked on (`11/12 working on mine 1 diamond`) and the last
+   * action's result, from the task events (a reply can be minutes old; these are not). */
+  lastStep: string
+  lastAction: string
   deaths: number
   inventory: Record<string, number>
 }
@@ -129,6 +133,12 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
       })
     })
     if (o.verbosePrefix !== undefined) verbose(app, o.verbosePrefix, t0)
+    let lastStep = ''
+    let lastAction = ''
+    app.router.onTaskEvent((e: TaskEvent) => {
+      if (e.kind === 'progress' && /^working on /.test(e.message)) lastStep = `${e.done}/${e.total} ${e.message}`
+      if (e.kind === 'action') lastAction = `${e.action} ${e.ok ? 'ok' : e.reason}: ${e.message}`.slice(0, 200)
+    })
     if (o.sample) {
       const sample = o.sample
       timer = setInterval(() => {
@@ -163,6 +173,8 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
       durationMs,
       reply: (replies.join(' ') || end.message).slice(0, 300),
       lastReply: ((timedOut ? saidBeforeLimit : replies.at(-1)) ?? end.message).slice(0, 400),
+      lastStep,
+      lastAction,
       deaths,
       inventory: cur?.entity ? inventoryCounts(cur) : {},
     }
@@ -173,6 +185,8 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
       durationMs: Date.now() - started,
       reply: (err as Error).message.slice(0, 300),
       lastReply: (err as Error).message.slice(0, 400),
+      lastStep: '',
+      lastAction: '',
       deaths: 0,
       inventory: {},
     }

@@ -1,7 +1,11 @@
 /**
  * `dig_down(ylevel, tool)`: dig straight down to a y-level, with safety checks before every block (never open a block
  * that has lava or water beside or under it, never drop further than a safe fall, stop at unbreakable blocks), and
- * remember where it left the surface so `go_up` can return. Fails with `unsafe`, `no_path` (bedrock) or `missing_tool`.
+ * remember where it left the surface so `go_up` can return. When the shaft runs into a cave's deep drop or a fluid,
+ * it moves the shaft sideways (a short tunnel to the nearest column with solid rock and no fluid below, as a player
+ * steps around a cave) up to SIDESTEPS times; over a cave too wide for that, it lets the pathfinder find a way down
+ * (a staircase, safe drops) and digs on from there, before it gives up. Fails with `unsafe`, `no_path` (bedrock) or
+ * `missing_tool`.
  */
 import type { Action } from '../schemas/action.js'
 import { Vec3 } from 'vec3'
@@ -15,6 +19,102 @@ import { digBlock, equipNamed, goals, goto } from './world.js'
 import { noToolMessage } from '../rules/index.js'
 
 const FLUIDS = new Set(['lava', 'water', 'flowing_lava', 'flowing_water'])
+/** Times one dig_down may move its shaft sideways around a cave or a fluid before it stops. */
+const SIDESTEPS = 6
+/** How far sideways (blocks, each axis) a new column is looked for, and how deep it must be solid and dry. */
+const SIDESTEP_REACH = 6
+const SIDESTEP_DEPTH = 6
+/** Time to tunnel over to the new column. */
+const SIDESTEP_MS = 15_000
+/** When no column nearby will do (a wide cave): times the pathfinder may look for a way down, and for how long. */
+const PATHS_DOWN = 3
+const PATH_DOWN_MS = 20_000
+
+/** Is the column under `top` solid and dry for `depth` blocks (nothing fluid beside it either)? */
+function solidColumn(run: Run, top: Vec3, depth: number): boolean {
+  const { bot } = run
+  for (let dy = 0; dy <= 1; dy++) if (FLUIDS.has(bot.blockAt(top.offset(0, dy, 0))?.name ?? 'air')) return false
+  for (let dy = 1; dy <= depth; dy++) {
+    const p = top.offset(0, -dy, 0)
+    const b = bot.blockAt(p)
+    if (b?.boundingBox !== 'block' || b.diggable === false || b.name === 'bedrock') return false
+    for (const [dx, dz] of SIDE_STEPS) if (FLUIDS.has(bot.blockAt(p.offset(dx, 0, dz))?.name ?? '')) return false
+  }
+  return true
+}
+
+const SIDE_STEPS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const
+
+/**
+ * Move the shaft: tunnel (the pathfinder digs) to the nearest column at this level whose rock below is solid and dry;
+ * true when the bot now stands on such a column.
+ */
+async function sidestep(run: Run, ylevel: number): Promise<boolean> {
+  const { bot } = run
+  const feet = bot.entity.position.floored()
+  const depth = Math.max(1, Math.min(SIDESTEP_DEPTH, feet.y - ylevel))
+  const spots: Vec3[] = []
+  for (let dx = -SIDESTEP_REACH; dx <= SIDESTEP_REACH; dx++)
+    for (let dz = -SIDESTEP_REACH; dz <= SIDESTEP_REACH; dz++) {
+      const p = feet.offset(dx, 0, dz)
+      if ((dx !== 0 || dz !== 0) && solidColumn(run, p, depth)) spots.push(p)
+    }
+  spots.sort((a, b) => a.distanceTo(feet) - b.distanceTo(feet))
+  for (const spot of spots.slice(0, 3)) {
+    run.step()
+    const timer = setTimeout(() => bot.pathfinder.stop(), SIDESTEP_MS)
+    try {
+      await goto(run, new goals.GoalBlock(spot.x, spot.y, spot.z), 'the side of the cave').catch(() => run.check())
+    } finally {
+      clearTimeout(timer)
+    }
+    const at = bot.entity.position.floored()
+    if (at.y === spot.y && solidColumn(run, at, depth)) return true
+  }
+  return false
+}
+
+/**
+ * Let the pathfinder take the bot toward `ylevel` (a staircase, safe drops into the cave) for PATH_DOWN_MS; true when
+ * it got at least a block lower, so the shaft can go on from there.
+ */
+async function pathDown(run: Run, ylevel: number): Promise<boolean> {
+  const { bot } = run
+  const before = bot.entity.position.y
+  run.step()
+  const timer = setTimeout(() => bot.pathfinder.stop(), PATH_DOWN_MS)
+  try {
+    await goto(run, new goals.GoalY(ylevel), `y ${ylevel}`).catch(() => run.check())
+  } finally {
+    clearTimeout(timer)
+  }
+  return bot.entity.position.y < before - 1
+}
+
+/** What makes the next block down unsafe to open (a fluid under or beside it, lava or a deep drop below), or null. */
+function shaftDanger(run: Run, feet: Vec3, maxDrop: number): string | null {
+  const { bot } = run
+  const below = bot.blockAt(feet.offset(0, -1, 0))
+  if (below && FLUIDS.has(below.name)) return `${below.name} under me`
+  for (const [dx, dz] of SIDE_STEPS) {
+    const n = bot.blockAt(feet.offset(dx, -1, dz))?.name ?? ''
+    if (FLUIDS.has(n)) return `${n} right beside the hole`
+  }
+  let drop = 0
+  for (let y = feet.y - 2; y > feet.y - 3 - maxDrop; y--) {
+    const b = bot.blockAt(new Vec3(feet.x, y, feet.z))
+    if (!b) break
+    if (FLUIDS.has(b.name) && b.name.includes('lava')) return 'lava below'
+    if (b.boundingBox === 'block' || b.name.includes('water')) break
+    drop++
+  }
+  return drop > maxDrop ? 'a deep drop below' : null
+}
 
 export async function digDown(run: Run, action: Extract<Action, { type: 'dig_down' }>): Promise<string> {
   const { bot } = run
@@ -31,37 +131,30 @@ export async function digDown(run: Run, action: Extract<Action, { type: 'dig_dow
       await goto(run, new goals.GoalBlock(f.x, f.y, f.z), 'the middle of my hole').catch(() => run.check())
   }
   run.progress.setTarget(() => bot.entity.position.y - action.ylevel)
+  let sidesteps = 0
+  let pathsDown = 0
   while (Math.floor(bot.entity.position.y + 0.01) > action.ylevel) {
     run.check()
     const feet = bot.entity.position.floored()
     const below = bot.blockAt(feet.offset(0, -1, 0))
     if (!below) fail('error', 'The ground under me is not loaded.')
-    if (FLUIDS.has(below.name))
-      fail('unsafe', `I stopped digging at y ${feet.y} because there is ${below.name} under me.`)
-    for (const d of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ] as const) {
-      const n = bot.blockAt(feet.offset(d[0], -1, d[1]))?.name ?? ''
-      if (FLUIDS.has(n)) fail('unsafe', `I stopped digging at y ${feet.y} because there is ${n} right beside the hole.`)
-    }
     if (
       below.boundingBox === 'block' &&
       (below.diggable === false || below.hardness === null || below.name === 'bedrock')
     )
       fail('no_path', `I reached ${below.name} at y ${below.position.y} and cannot dig deeper.`)
-    let drop = 0
-    for (let y = feet.y - 2; y > feet.y - 3 - maxDrop; y--) {
-      const b = bot.blockAt(new Vec3(feet.x, y, feet.z))
-      if (!b) break
-      if (FLUIDS.has(b.name) && b.name.includes('lava'))
-        fail('unsafe', `I stopped digging at y ${feet.y} because there is lava below.`)
-      if (b.boundingBox === 'block' || b.name.includes('water')) break
-      drop++
+    const danger = shaftDanger(run, feet, maxDrop)
+    if (danger) {
+      if (sidesteps < SIDESTEPS && (await sidestep(run, action.ylevel))) {
+        sidesteps++
+        continue
+      }
+      if (pathsDown < PATHS_DOWN && (await pathDown(run, action.ylevel))) {
+        pathsDown++
+        continue
+      }
+      fail('unsafe', `I stopped digging at y ${feet.y} because there is ${danger}.`)
     }
-    if (drop > maxDrop) fail('unsafe', `I stopped digging at y ${feet.y} because there is a deep drop below.`)
     if (below.boundingBox === 'block') {
       await centre()
       if (tool) await equipNamed(run, tool)

@@ -2,22 +2,36 @@
  * `explore(object, strategy)`: move until the object is *seen* (line of sight from the eyes, no x-ray). Surface:
  * the world is a grid of 20×20-block cells visited breadth-first from the start cell, pathing to each cell's centre
  * while looking. Underground: branch mining at the block's best level from the knowledge (ore-search.ts), looking
- * for every variant of the block (deepslate or stone), never opening a block next to lava or water. Fails with
+ * for every variant of the block (deepslate or stone), never opening a block next to lava or water; a block `mine`
+ * found out of reach, or high up the shaft above the bot, does not count as seen — but one in the wall of the shaft
+ * the bot came down is fetched by climbing back up the shaft to it. Fails with
  * `not_found` when the step or time budget runs out.
  */
 import type { Action } from '../schemas/action.js'
 import { Vec3 } from 'vec3'
 import { resolveTarget, type Target } from './names.js'
 import { fail, type Run } from './types.js'
-import { biomeAt, nearestVisibleBlock, visibleEntities } from '../perception/vision.js'
+import { biomeAt, VIEW_DISTANCE, visibleBlocks, visibleEntities } from '../perception/vision.js'
 import { goals, goto } from './world.js'
 import { branchMine, searchIds } from './ore-search.js'
 import { standStill } from '../bot/body.js'
+import { isUnreachable } from './memory.js'
+import { pillarUp } from './go_up.js'
 
 export const CELL = 20
 
-function seenAt(run: Run, target: Target): Vec3 | null {
-  if (target.kind === 'block') return nearestVisibleBlock(run.bot, target.block.blockIds)?.position ?? null
+/** Underground, a block higher than this above the feet (up the shaft the bot came down) is no find. */
+const MAX_RISE = 8
+
+function seenAt(run: Run, target: Target, maxRise = Number.POSITIVE_INFINITY): Vec3 | null {
+  // a block `mine` could not get to (high up a shaft wall, across a cave) is no find: look past it
+  const top = run.bot.entity.position.y + maxRise
+  if (target.kind === 'block')
+    return (
+      visibleBlocks(run.bot, target.block.blockIds, VIEW_DISTANCE, 4).find(
+        (b) => b.position.y <= top && !isUnreachable(run.bot, b.position),
+      )?.position ?? null
+    )
   if (target.kind === 'biome')
     return target.names.includes(biomeAt(run.bot, run.bot.entity.position)) ? run.bot.entity.position.clone() : null
   return visibleEntities(run.bot, target.names)[0]?.position ?? null
@@ -80,6 +94,36 @@ async function surface(run: Run, target: Target, object: string): Promise<string
   return fail('not_found', `I explored every place I could reach and never saw ${object}.`)
 }
 
+/** Blocks above the feet a block may lie and still be dug from where the bot stands. */
+const REACH_RISE = 4
+
+/**
+ * A wanted block in the wall of the shaft the bot just came down (seen up the open column above it): climb back up
+ * the shaft (pillaring) until it is at eye level — far cheaper than a branch-mining search. Null when none is.
+ */
+async function climbToShaftOre(run: Run, target: Target): Promise<Vec3 | null> {
+  const { bot } = run
+  if (target.kind !== 'block') return null
+  const feet = bot.entity.position.floored()
+  const openTo = (y: number): boolean => {
+    for (let yy = feet.y + 2; yy <= y + 1; yy++)
+      if (bot.blockAt(new Vec3(feet.x, yy, feet.z))?.boundingBox !== 'empty') return false
+    return true
+  }
+  const ore = visibleBlocks(bot, target.block.blockIds, VIEW_DISTANCE, 8).find(
+    (b) =>
+      b.position.y > feet.y + REACH_RISE &&
+      Math.abs(b.position.x - feet.x) <= 1 &&
+      Math.abs(b.position.z - feet.z) <= 1 &&
+      !isUnreachable(bot, b.position) &&
+      openTo(b.position.y),
+  )
+  if (!ore) return null
+  run.step()
+  if (!(await pillarUp(run, ore.position.y - 1, null, new Set()))) return null
+  return ore.position
+}
+
 async function underground(run: Run, target: Target, object: string): Promise<string> {
   // a block is looked for in all its variants (diamond_ore and deepslate_diamond_ore), at its best level
   const search = target.kind === 'block' ? searchIds(run.bot, target.block.blockNames) : null
@@ -87,14 +131,17 @@ async function underground(run: Run, target: Target, object: string): Promise<st
     target.kind === 'block' && search
       ? { kind: 'block', block: { ...target.block, blockIds: new Set([...target.block.blockIds, ...search.ids]) } }
       : target
-  const seen = await branchMine(run, search?.band ?? null, () => seenAt(run, wanted))
+  const up = await climbToShaftOre(run, wanted)
+  if (up) return found(run, object, up)
+  const keep = new Set(target.kind === 'block' ? [...target.block.blockNames, ...target.block.wanted] : [])
+  const seen = await branchMine(run, search?.band ?? null, () => seenAt(run, wanted, MAX_RISE), keep)
   if (seen) return found(run, object, seen)
   return fail('not_found', `I branch-mined as far as I safely could and never saw ${object}.`)
 }
 
 export async function explore(run: Run, action: Extract<Action, { type: 'explore' }>): Promise<string> {
   const target = resolveTarget(run.bot, action.object)
-  const now = seenAt(run, target)
+  const now = seenAt(run, target, action.strategy === 'underground' ? MAX_RISE : Number.POSITIVE_INFINITY)
   if (now) return found(run, action.object, now)
   return action.strategy === 'surface' ? surface(run, target, action.object) : underground(run, target, action.object)
 }

@@ -1,6 +1,7 @@
 /**
- * Per-bot memory the actions share: where `dig_down` left the surface, so `go_up` can return there. Kept weakly per
- * bot object; a reconnect (new bot) forgets it, which `go_up` reports as `not_found`.
+ * Per-bot memory the actions share: where `dig_down` left the surface, so `go_up` can return there, and the blocks
+ * `mine` could not get to (ore seen high up a shaft wall or across a cave), so `explore` and `mine` look past them.
+ * Kept weakly per bot object; a reconnect (new bot) forgets it, which `go_up` reports as `not_found`.
  */
 import type { Bot } from 'mineflayer'
 import type { Vec3 } from 'vec3'
@@ -15,4 +16,19 @@ export function surfaceOf(bot: Bot): Vec3 | null {
 }
 export function forgetSurface(bot: Bot): void {
   surface.delete(bot)
+}
+
+const unreachable = new WeakMap<Bot, Set<string>>()
+
+/** Remember that the block at `pos` could not be reached; searches then look past it. */
+export function markUnreachable(bot: Bot, pos: Vec3): void {
+  let s = unreachable.get(bot)
+  if (!s) {
+    s = new Set()
+    unreachable.set(bot, s)
+  }
+  s.add(pos.floored().toString())
+}
+export function isUnreachable(bot: Bot, pos: Vec3): boolean {
+  return unreachable.get(bot)?.has(pos.floored().toString()) ?? false
 }

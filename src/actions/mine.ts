@@ -2,7 +2,9 @@
  * `mine(object, tool, count)`: dig visible blocks of the object with the given tool and collect the drops until
  * `count` of the wanted item are in the inventory (a total, as in GITM). The object may name the block (iron_ore →
  * counts raw_iron) or its drop (cobblestone → digs stone). Fails with `missing_tool` when the tool is absent or cannot
- * harvest the block, `not_found` when no instance is in view.
+ * harvest the block, `not_found` when no instance is in view. The nearest block in view goes next, a block deeper
+ * than the floor where the mining began counting as farther (digging ever downwards leaves it deep below its
+ * shaft). A block it comes no closer to for REACH_MS is skipped and remembered as out of reach (src/actions/memory.ts; explore looks past it).
  */
 import type { Action } from '../schemas/action.js'
 import type { Block } from 'prismarine-block'
@@ -12,7 +14,14 @@ import { nearestVisibleBlock, visibleBlocks } from '../perception/vision.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { collectDrops, digBlock, equipNamed } from './world.js'
 import { makeRoom } from './junk.js'
+import { isUnreachable, markUnreachable } from './memory.js'
 import { noToolMessage } from '../rules/index.js'
+
+/**
+ * Time without coming a block closer to the block being fetched before it is skipped for the next one in sight and
+ * remembered as out of reach (under the progress signal's stall window, so the skip comes before the stall stop).
+ */
+const REACH_MS = 12_000
 
 function harvestable(run: Run, block: Block, tool: string | null): boolean {
   const tools = block.harvestTools
@@ -20,6 +29,18 @@ function harvestable(run: Run, block: Block, tool: string | null): boolean {
   if (tool === null) return false
   const id = run.bot.registry.itemsByName[tool]?.id
   return id !== undefined && id in tools
+}
+
+/**
+ * Blocks per level a candidate counts extra for lying deeper than the floor where the mining began: digging ever
+ * downwards strands the bot far below the shaft it came down (the floor level itself is free, nearest first).
+ */
+const BELOW_START_COST = 3
+
+/** How far a block is to dig next: its distance, plus `BELOW_START_COST` per level below the floor at `startY`. */
+function digCost(bot: Run['bot'], b: Block, startY: number): number {
+  const below = startY - 1 - b.position.y
+  return b.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position) + BELOW_START_COST * Math.max(0, below)
 }
 
 export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>): Promise<string> {
@@ -40,13 +61,19 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     return b ? b.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position) : null
   })
   const skipped = new Set<string>()
+  const startY = Math.floor(bot.entity.position.y)
   const notes: string[] = []
   let dug = 0
   while (have() < action.count) {
     // blocks the bot saw players place are never targets (issue 20; digBlock refuses them too)
-    const block = visibleBlocks(bot, target.blockIds, 32, 16).find(
-      (b) => !skipped.has(b.position.toString()) && playerPlacedAt(bot, b.position)?.block !== b.name,
-    )
+    const block = visibleBlocks(bot, target.blockIds, 32, 16)
+      .filter(
+        (b) =>
+          !skipped.has(b.position.toString()) &&
+          !isUnreachable(bot, b.position) &&
+          playerPlacedAt(bot, b.position)?.block !== b.name,
+      )
+      .sort((a, b) => digCost(bot, a, startY) - digCost(bot, b, startY))[0]
     if (!block)
       fail(
         'not_found',
@@ -67,6 +94,21 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     if (roomNote) notes.push(roomNote)
     await equipNamed(run, tool)
     const before = have()
+    // a block seen across a cave may have no way to it: give up on it when the bot has come no closer for
+    // REACH_MS (tunnelling toward it is coming closer) and take the next one
+    let late = false
+    const far = (): number => block.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position)
+    let best = far()
+    let bestAt = Date.now()
+    const reach = setInterval(() => {
+      if (far() < best - 1) {
+        best = far()
+        bestAt = Date.now()
+      } else if (Date.now() - bestAt > REACH_MS) {
+        late = true
+        bot.pathfinder.stop()
+      }
+    }, 500)
     try {
       await digBlock(run, block)
     } catch (err) {
@@ -74,9 +116,12 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
       // the dig promise can reject although the block broke (a late block update); only skip blocks still there
       if (bot.blockAt(block.position)?.type === block.type) {
         skipped.add(block.position.toString())
+        if (late) markUnreachable(bot, block.position)
         if (skipped.size > 5) throw err
         continue
       }
+    } finally {
+      clearInterval(reach)
     }
     dug++
     await collectDrops(run, block.position, 6, 5000)

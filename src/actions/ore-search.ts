@@ -2,10 +2,10 @@
  * Searching for a block underground the way a player branch-mines: the level comes from the block's real
  * y-distribution in the knowledge (data/knowledge/world.json `yMin`/`yMax`/`bestY`, merged over the block and its
  * deepslate/stone variants), kept inside the rock (some blocks under the surface) and above the bedrock floor. The
- * bot digs down to it (the `dig_down` action, with its fluid and drop checks; when the shaft must stop over a cave,
- * the pathfinder finds another way down), then digs a 1×2 main corridor with side branches every few blocks, which
- * exposes the most rock per block dug. A cave in sight on the level comes first: the bot walks to its farthest open
- * floor and looks at the walls before it digs on. After every block it looks (no x-ray: only blocks a ray from the
+ * bot digs down to it (the `dig_down` action, with its fluid and drop checks, moving the shaft around caves; when
+ * it must stop, the pathfinder finds another way down), then digs a 1×2 main corridor with side branches every few
+ * blocks, which exposes the most rock per block dug. A cave in sight on the level comes first: the bot walks to its
+ * farthest open floor and looks at the walls before it digs on. After every block it looks (no x-ray: only blocks a ray from the
  * eyes reaches count), never opens a block beside lava or water, and turns when a corridor is blocked. Cells dug and
  * caves walked are remembered per bot, so a re-plan does not dig the same side branch or walk the same cave again.
  */
@@ -15,6 +15,7 @@ import { createKnowledge } from '../knowledge/index.js'
 import { logger } from '../util/log.js'
 import { sleep } from '../util/async.js'
 import { digDown } from './dig_down.js'
+import { makeRoom } from './junk.js'
 import { surfaceOf } from './memory.js'
 import { ActionFailure, type Run } from './types.js'
 import { canSee, isUnderground } from '../perception/vision.js'
@@ -276,12 +277,21 @@ async function travelTo(run: Run, y: number, look: Look, ms: number): Promise<Ve
   return look()
 }
 
+/** Searches started per bot: the heading turns with each. */
+const searches = new WeakMap<Bot, number>()
+
 /**
  * Branch-mine for the target from where the bot stands: down to the level, then a main corridor with side branches
- * every SPACING blocks, turning when the main corridor is blocked. Returns where the target was seen, or null when
- * every direction is blocked (the step and time budgets stop it otherwise).
+ * every SPACING blocks, turning when the main corridor is blocked; junk beyond a stack is dropped at each junction
+ * (`keep`: what the task wants, never dropped). Returns where the target was seen, or null when every direction is
+ * blocked (the step and time budgets stop it otherwise).
  */
-export async function branchMine(run: Run, band: YBand | null, look: Look): Promise<Vec3 | null> {
+export async function branchMine(
+  run: Run,
+  band: YBand | null,
+  look: Look,
+  keep: ReadonlySet<string> = new Set(),
+): Promise<Vec3 | null> {
   const { bot } = run
   const game = bot.game as typeof bot.game & { minY?: number }
   const feet = (): Vec3 => bot.entity.position.floored()
@@ -290,7 +300,10 @@ export async function branchMine(run: Run, band: YBand | null, look: Look): Prom
   let level = band ? searchLevel(band, surfaceY, game.minY ?? -64) : feet().y
   const dug = dugBy(bot)
   const dirs = [new Vec3(1, 0, 0), new Vec3(0, 0, 1), new Vec3(-1, 0, 0), new Vec3(0, 0, -1)]
-  let d = Math.abs(Math.floor(bot.entity.position.x * 7 + bot.entity.position.z * 13)) % 4
+  // each search from here heads another way: one stopped by a reflex (lava ahead) does not walk back into it
+  const calls = (searches.get(bot) ?? 0) + 1
+  searches.set(bot, calls)
+  let d = (Math.abs(Math.floor(bot.entity.position.x * 7 + bot.entity.position.z * 13)) + calls) % 4
   let blockedInARow = 0
   let moved = 0
   let walks = 0
@@ -329,6 +342,8 @@ export async function branchMine(run: Run, band: YBand | null, look: Look): Prom
       continue
     }
     blockedInARow = 0
+    // the rock dug piles up: keep one stack of building blocks and drop (or store) the rest before the bag fills
+    await makeRoom(run, keep)
     const junction = feet()
     for (const side of [new Vec3(-main.z, 0, main.x), new Vec3(main.z, 0, -main.x)]) {
       if (dug.has(junction.plus(side).toString())) continue

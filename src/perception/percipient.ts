@@ -13,6 +13,7 @@ import { Brightness, TimeOfDay, Weather, type Conditions } from '../schemas/goal
 import { biomeAt, canSeeEntity, eyes, isUnderground, nearestVisibleBlock, VIEW_DISTANCE } from './vision.js'
 import { findBlocksFast } from './find.js'
 import { resolveTarget } from '../actions/names.js'
+import { searchIds } from '../actions/ore-search.js'
 
 export const Percept = z.object({
   position: z.object({ x: z.number(), y: z.number(), z: z.number() }),
@@ -169,7 +170,9 @@ export function nearestVisible(
     return e ? { distance: e.position.distanceTo(pos), at: e.position } : null
   }
   if (target.kind === 'biome') return target.names.includes(biomeAt(bot, pos)) ? { distance: 0, at: pos.clone() } : null
-  const b = nearestVisibleBlock(bot, target.block.blockIds, maxDistance)
+  // every variant counts, as for explore (deepslate_diamond_ore for diamond_ore)
+  const ids = new Set([...target.block.blockIds, ...searchIds(bot, target.block.blockNames).ids])
+  const b = nearestVisibleBlock(bot, ids, maxDistance)
   return b ? { distance: b.position.offset(0.5, 0.5, 0.5).distanceTo(pos), at: b.position } : null
 }
 

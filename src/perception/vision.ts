@@ -44,14 +44,41 @@ export function canSee(bot: Bot, block: Block): boolean {
   return false
 }
 
-/** Visible blocks of the given types, nearest first. */
+/** Candidates looked at per visible block wanted, and at least this many (most ore lies buried in the rock). */
+const CANDIDATES_PER_HIT = 8
+const CANDIDATES_MIN = 512
+/** Exposed candidates ray-cast at least (trees hide each other's logs; walls hide the ore of other tunnels). */
+const RAYS_MIN = 32
+const NEIGHBOURS = [
+  new Vec3(1, 0, 0),
+  new Vec3(-1, 0, 0),
+  new Vec3(0, 1, 0),
+  new Vec3(0, -1, 0),
+  new Vec3(0, 0, 1),
+  new Vec3(0, 0, -1),
+]
+
+/** A block with an open face (a neighbour that is not a full opaque block); a buried block cannot be seen. */
+function exposed(bot: Bot, p: Vec3): boolean {
+  return NEIGHBOURS.some((d) => {
+    const n = bot.blockAt(p.plus(d))
+    return n !== null && (n.boundingBox !== 'block' || n.transparent)
+  })
+}
+
+/**
+ * Visible blocks of the given types, nearest first. Only exposed blocks are ray-cast, so ore buried in the rock
+ * near the bot does not use up the rays before the ore on a tunnel wall or a cave wall further away.
+ */
 export function visibleBlocks(bot: Bot, ids: Set<number>, maxDistance = VIEW_DISTANCE, count = 64): Block[] {
-  const positions = findBlocksFast(bot, ids, maxDistance, count * 8)
+  const positions = findBlocksFast(bot, ids, maxDistance, Math.max(count * CANDIDATES_PER_HIT, CANDIDATES_MIN))
   const out: Block[] = []
+  let cast = 0
   for (const p of positions) {
+    if (!exposed(bot, p)) continue
     const b = bot.blockAt(p)
     if (b && canSee(bot, b)) out.push(b)
-    if (out.length >= count) break
+    if (out.length >= count || ++cast >= Math.max(count * CANDIDATES_PER_HIT, RAYS_MIN)) break
   }
   return out
 }
@@ -83,6 +110,9 @@ export function biomeAt(bot: Bot, pos: Vec3): string {
   return b?.biome?.name || (b?.biome?.id !== undefined ? bot.registry.biomes[b.biome.id]?.name : undefined) || 'unknown'
 }
 
+/** Leaves and logs: a forest's trees neither roof the bot in nor wall it in. */
+const treePart = (name: string): boolean => name.endsWith('leaves') || name.endsWith('_log')
+
 /** Is the sky visible straight above the bot's head (nothing but glass and tree parts — logs, leaves — above)? */
 export function skyAbove(bot: Bot): boolean {
   const game = bot.game as typeof bot.game & { minY?: number; height?: number }
@@ -90,8 +120,7 @@ export function skyAbove(bot: Bot): boolean {
   const p = bot.entity.position.floored()
   for (let y = p.y + 2; y < top; y++) {
     const b = bot.blockAt(new Vec3(p.x, y, p.z))
-    if (b && b.boundingBox === 'block' && b.name !== 'glass' && !b.name.endsWith('leaves') && !b.name.endsWith('_log'))
-      return false
+    if (b && b.boundingBox === 'block' && b.name !== 'glass' && !treePart(b.name)) return false
   }
   return true
 }
@@ -102,7 +131,7 @@ export function lavaInView(bot: Bot, distance: number): boolean {
   return nearestVisibleBlock(bot, new Set([lava]), distance) !== null
 }
 
-/** Below the surface: no sky straight above, or walled in at head height (a hole or a tunnel). */
+/** Below the surface: no sky straight above, or walled in at head height (a hole or a tunnel; trees are no walls). */
 export function isUnderground(bot: Bot): boolean {
   if (!skyAbove(bot)) return true
   const head = bot.entity.position.floored().offset(0, 1, 0)
@@ -112,7 +141,9 @@ export function isUnderground(bot: Bot): boolean {
     [-1, 0],
     [0, 1],
     [0, -1],
-  ] as const)
-    if (bot.blockAt(head.offset(dx, 0, dz))?.boundingBox === 'block') walls++
+  ] as const) {
+    const b = bot.blockAt(head.offset(dx, 0, dz))
+    if (b?.boundingBox === 'block' && !treePart(b.name)) walls++
+  }
   return walls >= 3
 }

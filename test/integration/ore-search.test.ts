@@ -3,9 +3,11 @@
  * surface, holding a stone pickaxe, the bot explores underground for coal and then for iron — it digs toward the
  * level the knowledge gives and branch-mines (or walks caves) there until an ore is in sight — and then mines it,
  * each within the actions' own step and time budgets. The pickaxe comes from /give; everything else the bot does itself.
+ * Last, dig_down over a narrow cave carved with /setblock under its hole: the shaft moves sideways and goes on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
+import type { Vec3 } from 'vec3'
 import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
@@ -82,4 +84,43 @@ describe('finding ore underground', () => {
     },
     SEARCH_MS,
   )
+
+  it('moves its shaft sideways around a deep drop (a narrow cave under it) and digs on without a fall', async () => {
+    // a patch of solid, dry rock near the bot (5×5 columns, 12 deep), found in the generated world
+    const me = bot.entity.position.floored()
+    const rock = (p: Vec3): boolean => {
+      const b = bot.blockAt(p)
+      return b?.boundingBox === 'block' && b.diggable && b.name !== 'bedrock' && !/lava|water/.test(b.name)
+    }
+    let site: Vec3 | null = null
+    for (let r = 3; r <= 12 && !site; r++)
+      for (const [dx, dz] of [
+        [r, 0],
+        [-r, 0],
+        [0, r],
+        [0, -r],
+      ] as const) {
+        const c = me.offset(dx, 0, dz)
+        let solid = true
+        for (let x = -2; x <= 2 && solid; x++)
+          for (let z = -2; z <= 2 && solid; z++)
+            for (let y = -12; y <= -1 && solid; y++) solid = rock(c.offset(x, y, z))
+        if (solid) {
+          site = c
+          break
+        }
+      }
+    expect(site, 'a patch of solid rock near the bot').not.toBeNull()
+    const c = site!
+    // room to stand at the top, three blocks of roof, then a 7-deep shaft of air right under the hole (the "cave")
+    for (const y of [0, 1, -4, -5, -6, -7, -8, -9, -10]) await command(bot, `/setblock ${c.x} ${c.y + y} ${c.z} air`)
+    await waitFor(() => bot.blockAt(c.offset(0, -10, 0))?.name === 'air', 5000, 'the cave')
+    await command(bot, `/tp ${bot.username} ${c.x + 0.5} ${c.y} ${c.z + 0.5}`)
+    await waitFor(() => bot.entity.position.floored().equals(c) && bot.entity.onGround, 5000, 'standing in the hole')
+    const health = bot.health
+    const down = await execute(bot, { type: 'dig_down', ylevel: c.y - 9, tool: 'stone_pickaxe' }, { signal: never })
+    expect(down.ok, down.message).toBe(true)
+    expect(bot.entity.position.y).toBeLessThan(c.y - 8)
+    expect(bot.health).toBe(health) // it never dropped into the cave
+  }, 60_000)
 })
