@@ -258,17 +258,41 @@ async function guardOnce(bot: Bot, port: number): Promise<void> {
   }
 }
 
-/** The first ground-level spot (air over a solid block) at a horizontal offset from the bot, scanning down. */
+/** Water, lava: a column with these above its ground is no dry ground. */
+const LIQUIDS = new Set(['water', 'lava', 'bubble_column'])
+
+/** Dry ground in one column near the bot's height (the first air over a solid block, scanning down), else null. */
+function dryGround(bot: Bot, x: number, z: number): Vec3 | null {
+  const y0 = Math.floor(bot.entity.position.y)
+  for (let y = y0 + 6; y > y0 - 12; y--) {
+    const p = new Vec3(x, y, z)
+    const here = bot.blockAt(p)
+    if (!here || LIQUIDS.has(here.name)) return null
+    if (here.name === 'air' && bot.blockAt(p.offset(0, -1, 0))?.boundingBox === 'block') return p
+  }
+  return null
+}
+
+/**
+ * A ground-level spot (air over a solid block, no water above it) at a horizontal offset from the bot, or the nearest
+ * such column around it: over a lake the scan used to run down to y -60 and summon the guard's zombie in the rock.
+ */
 function groundNear(bot: Bot, dx: number, dz: number): { x: number; y: number; z: number } {
-  const p = bot.entity.position.floored().offset(dx, 6, dz)
-  while (p.y > -60 && !(bot.blockAt(p)?.name === 'air' && bot.blockAt(p.offset(0, -1, 0))?.boundingBox === 'block'))
-    p.y--
-  return { x: p.x, y: p.y, z: p.z }
+  const me = bot.entity.position.floored()
+  for (let r = 0; r <= 6; r++)
+    for (let ox = -r; ox <= r; ox++)
+      for (let oz = -r; oz <= r; oz++) {
+        if (Math.max(Math.abs(ox), Math.abs(oz)) !== r) continue
+        const g = dryGround(bot, me.x + dx + ox, me.z + dz + oz)
+        if (g) return { x: g.x, y: g.y, z: g.z }
+      }
+  return { x: me.x + dx, y: me.y, z: me.z + dz }
 }
 
 /**
  * The survival shelter: a fresh world, the whole bot (offline planner), an empty inventory and one request, "build a
- * shelter at <ground 6 blocks away>": the 55 cobblestone come through the normal decomposer (logs, a pickaxe,
+ * shelter at <ground 6 blocks away>" (wherever that is: the build fits the shelter to the ground within a few blocks
+ * of it, digging and filling as needed): the 55 cobblestone come through the normal decomposer (logs, a pickaxe,
  * mining), then the build and its block-by-block check. ok when the reply says every block checked.
  */
 async function shelterSeed(seed: number): Promise<void> {
@@ -285,6 +309,7 @@ async function shelterSeed(seed: number): Promise<void> {
     },
     taskMs: SHELTER_MS,
     startTime: 1000,
+    verbosePrefix: '    ',
   })
   const ok = r.finishedOk && /I built the shelter .*all 55 checked/.test(r.reply)
   if (ok) {

@@ -8,7 +8,9 @@
  * when nothing else is next to it. The finished build is verified block by
  * block (`unverified` lists mismatches, e.g. a block an admin removed). `buildBlueprintAt` is the build-at-a-place
  * skill's entry (a given site and facing, a callback per finished layer); a given site is reached first (back up the
- * shaft the materials were mined from, then leg by leg).
+ * shaft the materials were mined from, never pillaring with the blueprint's blocks, then leg by leg), then fitted to
+ * the ground as a player would (site.ts: the spot within a few blocks needing the least work, said in the reply when
+ * it moved) and levelled: what stands in the blueprint's box is dug, holes under it are filled with junk blocks.
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -18,12 +20,14 @@ import type { Action } from '../schemas/action.js'
 import { didYouMean } from '../util/text.js'
 import { Vec3 } from 'vec3'
 import { ActionFailure, fail, countOf, type Run } from './types.js'
-import { goals, goto } from './world.js'
+import { collectDrops, digBlock, goals, goto } from './world.js'
 import { gotoXyz } from './goto.js'
 import { goUp } from './go_up.js'
 import { surfaceOf } from './memory.js'
 import { inBox } from '../schemas/region.js'
 import { isContainer } from '../rules/policy.js'
+import { SCAFFOLD } from '../bot/create.js'
+import { AIR, FIT_RADIUS, LIQUID, fitSite, siteCentre, siteWork, spotOf, type Site } from './site.js'
 
 export const Blueprint = z.object({
   name: z.string().min(1),
@@ -60,7 +64,7 @@ const SIDES = [
 
 /** Where blueprint block (x, y, z) goes for an origin and a forward direction (+z away from the bot, +x right). */
 function at(origin: Vec3, fx: number, fz: number, b: { x: number; y: number; z: number }): Vec3 {
-  return origin.offset(-fz * b.x + fx * b.z, b.y, fx * b.x + fz * b.z)
+  return spotOf({ origin, fx, fz }, b)
 }
 
 /** The first origin 2–4 blocks away (facing direction first) where every blueprint spot is free, none on a container. */
@@ -99,12 +103,7 @@ function chooseSite(run: Run, bp: Blueprint): { origin: Vec3; fx: number; fz: nu
   return null
 }
 
-/** Where a blueprint goes: its origin block and forward direction (+z of the blueprint). */
-export interface Site {
-  origin: Vec3
-  fx: number
-  fz: number
-}
+export type { Site }
 
 function loadOrFail(name: string): Blueprint {
   const bp = loadBlueprint(name)
@@ -164,7 +163,7 @@ async function placeAll(
         pending.findIndex((spec) => hasSupport(bot, at(origin, fx, fz, spec))),
       )
       const spec = pending.splice(k, 1)[0]!
-      if (await placeOne(run, spec, at(origin, fx, fz, spec))) placed++
+      if (await placeOne(run, spec.block, at(origin, fx, fz, spec))) placed++
     }
     onLayer?.(i + 1, layers.length)
   }
@@ -177,29 +176,98 @@ function hasSupport(bot: Run['bot'], pos: Vec3): boolean {
   )
 }
 
-/** One blueprint block; false when it was already there. */
-async function placeOne(run: Run, spec: Blueprint['blocks'][number], pos: Vec3): Promise<boolean> {
+/** Passes over a site's digging and filling (sand falls, leaves hang on) before the build gives up on levelling. */
+const PREPARE_PASSES = 3
+
+/**
+ * Level a fitted site as a player would: dig what stands inside the blueprint's box (top first, with the best tool
+ * at hand), then fill the holes under its footprint with junk blocks (dirt first; the blueprint's own blocks only
+ * beyond what it needs). A hole with nothing to fill it or nothing to place against is left: the walls still go in.
+ */
+async function prepareSite(run: Run, bp: Blueprint, site: Site): Promise<{ dug: number; filled: number }> {
+  const { bot } = run
+  const need = blueprintNeeds(bp)
+  let dug = 0
+  let filled = 0
+  for (let pass = 0; pass < PREPARE_PASSES; pass++) {
+    const work = siteWork(bot, bp, site, run.protected)
+    if (!work) fail('no_space', `The ground for the ${bp.name} changed while I cleared it; it can't go there now.`)
+    if (!work.dig.length && !work.fill.length) break
+    for (const p of work.dig) {
+      const b = bot.blockAt(p)
+      if (!b || AIR.has(b.name)) continue
+      await bot.tool.equipForBlock(b, {}).catch(() => {})
+      await digBlock(run, b)
+      dug++
+    }
+    if (dug && work.fill.length) await collectDrops(run, siteCentre(bp, site), 6, 3000)
+    for (const p of work.fill) {
+      const filler = fillerFor(bot, need)
+      if (!filler || !hasSupport(bot, p) || bot.blockAt(p)?.boundingBox === 'block') continue
+      if (await placeOne(run, filler, p).catch(skipNoSpace)) filled++
+    }
+    if (!work.dig.length) break
+  }
+  return { dug, filled }
+}
+
+/** A no_space failure while filling a hole is skipped (the hole stays); anything else ends the build. */
+function skipNoSpace(err: unknown): false {
+  if (err instanceof ActionFailure && err.reason === 'no_space') return false
+  throw err
+}
+
+/** A block to fill a hole with: junk first, else one of the blueprint's blocks it has beyond the blueprint's needs. */
+function fillerFor(bot: Run['bot'], need: Record<string, number>): string | null {
+  const items = bot.inventory.items()
+  const junk = SCAFFOLD.find((n) => !(n in need) && items.some((i) => i.name === n))
+  if (junk) return junk
+  return Object.keys(need).find((n) => countOf(bot, [n]) > need[n]!) ?? null
+}
+
+/** Does the bot's body (0.6 wide, 1.8 high) overlap the block at `pos`? The server refuses a block placed there. */
+function bodyIn(bot: Run['bot'], pos: Vec3): boolean {
+  const p = bot.entity.position
+  const w = 0.3
+  return (
+    p.x + w > pos.x &&
+    p.x - w < pos.x + 1 &&
+    p.z + w > pos.z &&
+    p.z - w < pos.z + 1 &&
+    p.y < pos.y + 1 &&
+    p.y + 1.8 > pos.y
+  )
+}
+
+/** Tries at one block: a placement the server did not take (the bot's body in the way, a lost packet) is tried again. */
+const PLACE_TRIES = 2
+
+/** One block of `block` at `pos`; false when it was already there. */
+async function placeOne(run: Run, block: string, pos: Vec3): Promise<boolean> {
   const { bot } = run
   const here = bot.blockAt(pos)
-  if (here?.name === spec.block) return false
+  if (here?.name === block) return false
   if (here && here.boundingBox !== 'empty' && here.name !== 'water')
     fail('no_space', `Something (${here.name}) is in the way at ${pos.x} ${pos.y} ${pos.z}.`)
-  const me = bot.entity.position.floored()
-  if (me.equals(pos) || me.offset(0, 1, 0).equals(pos))
-    await goto(run, new goals.GoalInvert(new goals.GoalNear(pos.x, pos.y, pos.z, 1)), 'a spot out of the way')
-  if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4)
-    await goto(run, new goals.GoalNear(pos.x, pos.y, pos.z, 3), 'the building site')
-  // a click on a container opens it instead of placing: any other neighbour first
-  const refs = SIDES.map((s) => bot.blockAt(pos.plus(s))).filter((b) => b?.boundingBox === 'block')
-  const ref = refs.find((b) => !isContainer(b!.name)) ?? refs[0]
-  if (!ref) fail('no_space', `There is nothing to place ${spec.block} against at ${pos.x} ${pos.y} ${pos.z}.`)
-  const item = bot.inventory.items().find((i) => i.name === spec.block)
-  if (!item) fail('missing_materials', `I ran out of ${spec.block}.`)
-  run.step()
-  await bot.equip(item, 'hand')
-  await bot.placeBlock(ref, pos.minus(ref.position)).catch(() => {})
-  if (bot.blockAt(pos)?.name !== spec.block)
-    fail('no_space', `Placing ${spec.block} at ${pos.x} ${pos.y} ${pos.z} did not work.`)
+  // a flower, a sapling or snow is not replaced by a placed block (tall grass is): cleared first, as a player would
+  if (here && !AIR.has(here.name) && !LIQUID.has(here.name)) await digBlock(run, here)
+  for (let tries = 1; ; tries++) {
+    if (bodyIn(bot, pos))
+      await goto(run, new goals.GoalInvert(new goals.GoalNear(pos.x, pos.y, pos.z, 1)), 'a spot out of the way')
+    if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4)
+      await goto(run, new goals.GoalNear(pos.x, pos.y, pos.z, 3), 'the building site')
+    // a click on a container opens it instead of placing: any other neighbour first
+    const refs = SIDES.map((s) => bot.blockAt(pos.plus(s))).filter((b) => b?.boundingBox === 'block')
+    const ref = refs.find((b) => !isContainer(b!.name)) ?? refs[0]
+    if (!ref) fail('no_space', `There is nothing to place ${block} against at ${pos.x} ${pos.y} ${pos.z}.`)
+    const item = bot.inventory.items().find((i) => i.name === block)
+    if (!item) fail('missing_materials', `I ran out of ${block}.`)
+    run.step()
+    await bot.equip(item, 'hand')
+    await bot.placeBlock(ref, pos.minus(ref.position)).catch(() => {})
+    if (bot.blockAt(pos)?.name === block) break
+    if (tries >= PLACE_TRIES) fail('no_space', `Placing ${block} at ${pos.x} ${pos.y} ${pos.z} did not work.`)
+  }
   run.progress.work(1)
   return true
 }
@@ -211,16 +279,25 @@ const NEAR_SITE = 6
  * Get to a given site first: back up the shaft `dig_down` remembered when the bot is still below it (materials were
  * just mined), then walk there leg by leg. A shaft it cannot climb is left to the walk; no way there → `no_path`.
  */
-async function reachSite(run: Run, origin: Vec3): Promise<void> {
+async function reachSite(run: Run, origin: Vec3, keep: ReadonlySet<string>): Promise<void> {
   const { bot } = run
   const home = surfaceOf(bot)
   if (home && bot.entity.position.y < home.y - 1)
-    await goUp(run, { type: 'go_up', tool: null }).catch((err: unknown) => {
+    await goUp(run, { type: 'go_up', tool: null }, keep).catch((err: unknown) => {
       run.check()
       if (!(err instanceof ActionFailure)) throw err
     })
   if (bot.entity.position.distanceTo(origin) > NEAR_SITE)
     await gotoXyz(run, { type: 'goto', x: origin.x, y: origin.y, z: origin.z })
+}
+
+/** What the reply adds about levelling: how far the site moved from the asked spot, what was dug and filled. */
+function siteNote(moved: number, work: { dug: number; filled: number }): string {
+  const parts = [
+    ...(moved ? [`${moved} block${moved === 1 ? '' : 's'} from the spot asked, where the ground was more level`] : []),
+    ...(work.dug || work.filled ? [`after clearing ${work.dug} and filling ${work.filled} blocks`] : []),
+  ]
+  return parts.length ? ` (${parts.join(', ')})` : ''
 }
 
 /** Check materials, place, then verify block by block (`unverified` lists the mismatches). */
@@ -236,15 +313,27 @@ export async function buildSite(
     .filter(([n, c]) => countOf(bot, [n]) < c)
     .map(([n, c]) => `${c - countOf(bot, [n])} ${n}`)
   if (short.length) fail('missing_materials', `To build the ${bp.name} I am short of ${short.join(', ')}.`)
-  const where = site ?? chooseSite(run, bp)
+  let where = site ?? chooseSite(run, bp)
   if (!where) fail('no_space', `There is no clear, level spot next to me for the ${bp.name}.`)
+  let note = ''
   // the pathfinder must not spend the blueprint's blocks on scaffolding (it towers up with dirt or cobblestone)
   const moves = bot.pathfinder.movements
   const scaffold = moves.scafoldingBlocks
   moves.scafoldingBlocks = scaffold.filter((id) => !((bot.registry.items[id]?.name ?? '') in need))
   let placed: number
   try {
-    if (site) await reachSite(run, site.origin)
+    if (site) {
+      await reachSite(run, site.origin, new Set(Object.keys(need)))
+      const fit = fitSite(bot, bp, site, run.protected)
+      const a = site.origin
+      if (!fit)
+        fail(
+          'no_space',
+          `There is no spot within ${FIT_RADIUS} blocks of ${a.x} ${a.y} ${a.z} where the ${bp.name} can go (water, lava, a protected area, a container or someone's blocks are in the way).`,
+        )
+      where = fit.site
+      note = siteNote(fit.moved, await prepareSite(run, bp, fit.site))
+    }
     placed = await placeAll(run, bp, where, onLayer)
   } finally {
     moves.scafoldingBlocks = scaffold
@@ -256,7 +345,7 @@ export async function buildSite(
       'unverified',
       `I built the ${bp.name} at ${o.x} ${o.y} ${o.z} but ${wrong.length} block${wrong.length === 1 ? ' is' : 's are'} not as planned: ${wrong.slice(0, 4).join('; ')}${wrong.length > 4 ? ' …' : ''}.`,
     )
-  return `I built the ${bp.name} (${placed} blocks placed, all ${bp.blocks.length} checked) at ${o.x} ${o.y} ${o.z}.`
+  return `I built the ${bp.name} (${placed} blocks placed, all ${bp.blocks.length} checked) at ${o.x} ${o.y} ${o.z}${note}.`
 }
 
 export async function build(run: Run, action: Extract<Action, { type: 'build' }>): Promise<string> {

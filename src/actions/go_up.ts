@@ -19,9 +19,10 @@ import { noToolMessage } from '../rules/index.js'
 /** Junk blocks first (the bot-wide SCAFFOLD list); crafting materials only as a last resort to get out at all. */
 const PILLAR_BLOCKS = [...SCAFFOLD, 'cobblestone', 'stone', 'deepslate', 'oak_planks', 'spruce_planks', 'birch_planks']
 
-function scaffold(bot: Bot) {
+/** The first pillar block in the inventory, never one of `keep` (blocks a build still needs). */
+function scaffold(bot: Bot, keep: ReadonlySet<string> = new Set()) {
   const items = bot.inventory.items()
-  for (const name of PILLAR_BLOCKS) {
+  for (const name of PILLAR_BLOCKS.filter((n) => !keep.has(n))) {
     const it = items.find((i) => i.name === name)
     if (it) return it
   }
@@ -29,7 +30,12 @@ function scaffold(bot: Bot) {
 }
 
 /** Jump-place our way up the current column to `topY`; false when it could not continue. */
-async function pillarUp(run: Run, topY: number, tool: string | null): Promise<boolean> {
+export async function pillarUp(
+  run: Run,
+  topY: number,
+  tool: string | null,
+  keep: ReadonlySet<string>,
+): Promise<boolean> {
   const { bot } = run
   let stuck = 0
   while (Math.floor(bot.entity.position.y + 0.01) < topY) {
@@ -43,7 +49,7 @@ async function pillarUp(run: Run, topY: number, tool: string | null): Promise<bo
         await digBlock(run, above)
       }
     }
-    const item = scaffold(bot)
+    const item = scaffold(bot, keep)
     if (!item) return false
     await bot.equip(item, 'hand')
     const ref = bot.blockAt(feet.offset(0, -1, 0))
@@ -65,7 +71,12 @@ async function pillarUp(run: Run, topY: number, tool: string | null): Promise<bo
   return true
 }
 
-export async function goUp(run: Run, action: Extract<Action, { type: 'go_up' }>): Promise<string> {
+/** `keep`: blocks never spent on pillaring (a build's materials); the pathfinder's own scaffolding is the caller's. */
+export async function goUp(
+  run: Run,
+  action: Extract<Action, { type: 'go_up' }>,
+  keep: ReadonlySet<string> = new Set(),
+): Promise<string> {
   const { bot } = run
   const tool = action.tool === null ? null : resolveItem(bot, action.tool).names[0]!
   if (tool && !bot.inventory.items().some((i) => i.name === tool)) fail('missing_tool', noToolMessage(tool, 'go up'))
@@ -76,7 +87,7 @@ export async function goUp(run: Run, action: Extract<Action, { type: 'go_up' }>)
     if (feet.x !== home.x || feet.z !== home.z)
       await goto(run, new goals.GoalXZ(home.x, home.z), 'the bottom of my shaft').catch(() => run.check())
     const inShaft = bot.entity.position.floored().x === home.x && bot.entity.position.floored().z === home.z
-    if (inShaft) await pillarUp(run, home.y, tool)
+    if (inShaft) await pillarUp(run, home.y, tool, keep)
   }
   const arrived = (): boolean => {
     const p = bot.entity.position
@@ -93,7 +104,7 @@ export async function goUp(run: Run, action: Extract<Action, { type: 'go_up' }>)
     ].map(([dx, dz]) => new goals.GoalBlock(home.x + dx!, home.y, home.z + dz!))
     await goto(run, new goals.GoalCompositeAny(spots), 'the place where I left the surface').catch((err: unknown) => {
       run.check()
-      if (!scaffold(bot))
+      if (!scaffold(bot, keep))
         fail('missing_materials', 'I have no blocks left to climb back up with and found no other way up.')
       throw err
     })

@@ -212,9 +212,12 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
         plan = null
       }
     }
+    // a re-plan asks only for what is still missing (the planner adds the count to what is carried now)
+    const left = Math.max(1, target - (state.inventory[step.goal.object] ?? 0))
+    const rest = left === step.goal.count ? step : { ...step, goal: { ...step.goal, count: left } }
     for (let round = 0; plan === null; round++) {
       const ans = await planner.plan({
-        step,
+        step: rest,
         state,
         reference: similar?.actions ?? exact?.actions ?? null,
         lessons,
