@@ -53,6 +53,7 @@ export function loadBlueprint(name: string): Blueprint | null {
   return Blueprint.parse(JSON.parse(readFileSync(path.join(DIR, `${name}.json`), 'utf8')))
 }
 
+/** Faces to place against, in order of preference: the block below first (as a player builds), the top last. */
 const SIDES = [
   new Vec3(0, -1, 0),
   new Vec3(1, 0, 0),

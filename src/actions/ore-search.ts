@@ -20,6 +20,7 @@ import { surfaceOf } from './memory.js'
 import { ActionFailure, type Run } from './types.js'
 import { canSee, isUnderground } from '../perception/vision.js'
 import { digBlock, goals, goto } from './world.js'
+import { FACES as SIDES } from '../util/vec.js'
 
 const log = logger('ore-search')
 
@@ -108,14 +109,6 @@ function dugBy(bot: Bot): Set<string> {
   return s
 }
 
-const SIDES = [
-  new Vec3(1, 0, 0),
-  new Vec3(-1, 0, 0),
-  new Vec3(0, 1, 0),
-  new Vec3(0, -1, 0),
-  new Vec3(0, 0, 1),
-  new Vec3(0, 0, -1),
-]
 function fluidNear(bot: Bot, p: Vec3): boolean {
   return [new Vec3(0, 0, 0), ...SIDES].some((d) => /lava|water/.test(bot.blockAt(p.plus(d))?.name ?? ''))
 }

@@ -9,6 +9,7 @@ import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
 import { Vec3 } from 'vec3'
 import { findBlocksFast } from './find.js'
+import { FACES as NEIGHBOURS } from '../util/vec.js'
 
 export const VIEW_DISTANCE = 32
 const FACES = [
@@ -49,14 +50,6 @@ const CANDIDATES_PER_HIT = 8
 const CANDIDATES_MIN = 512
 /** Exposed candidates ray-cast at least (trees hide each other's logs; walls hide the ore of other tunnels). */
 const RAYS_MIN = 32
-const NEIGHBOURS = [
-  new Vec3(1, 0, 0),
-  new Vec3(-1, 0, 0),
-  new Vec3(0, 1, 0),
-  new Vec3(0, -1, 0),
-  new Vec3(0, 0, 1),
-  new Vec3(0, 0, -1),
-]
 
 /** A block with an open face (a neighbour that is not a full opaque block); a buried block cannot be seen. */
 function exposed(bot: Bot, p: Vec3): boolean {

@@ -8,34 +8,21 @@
 import { Vec3 } from 'vec3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadBlueprint, verifyBuild } from '../../src/actions/build.js'
-import { createApp, type App } from '../../src/app.js'
-import { loadConfig } from '../../src/config.js'
-import type { ServerHandle } from '../../src/server/process.js'
 import type { Bot } from 'mineflayer'
-import { command, joinPlayer, quit, startServer, waitFor, waitForMessage } from '../helpers/world.js'
+import { startPracticeApp, type PracticeApp } from '../helpers/app.js'
+import { waitFor, waitForMessage } from '../helpers/world.js'
 
-let server: ServerHandle
-let app: App
+let scene: PracticeApp
 let ghost: Bot
 let alice: Bot
 
 beforeAll(async () => {
-  server = await startServer({ seed: 1, practice: { naturalSpawning: false } })
-  const cfg = loadConfig(
-    { GHOST_OWNERS: 'Alice', GHOST_CHAT_INTERVAL_MS: '100', GHOST_AUDIT_LOG: '', GHOST_DB: ':memory:' },
-    '/nonexistent.json',
-  )
-  if (!cfg.ok) throw new Error(JSON.stringify(cfg.problems))
-  app = await createApp(cfg.config, { host: '127.0.0.1', port: server.port }, { initialBackoffMs: 300 })
-  ghost = await app.ready()
-  alice = await joinPlayer(server, 'Alice')
-  await command(alice, '/time set day')
+  scene = await startPracticeApp({ seed: 1 })
+  ;({ ghost, alice } = scene)
   await waitFor(() => ghost.entity?.onGround === true && !!ghost.players.Alice?.entity, 15_000, 'both landed')
 }, 90_000)
 afterAll(async () => {
-  quit(alice)
-  await app?.stop()
-  await server?.stop()
+  await scene?.stop()
 })
 
 describe('survival shelter', () => {

@@ -15,6 +15,7 @@ import { Vec3 } from 'vec3'
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
 import { logger } from '../../util/log.js'
 import { countOf, sameItem, Stacks, type Stack } from '../windows/stack.js'
+import { FACES } from '../../util/vec.js'
 
 type Listener = (...args: any[]) => void // eslint-disable-line @typescript-eslint/no-explicit-any -- EventEmitter listeners are untyped
 interface Emitter {
@@ -52,14 +53,7 @@ interface Held {
 
 const log = logger('server.place')
 
-const DIRECTION_VECTORS = [
-  new Vec3(0, -1, 0),
-  new Vec3(0, 1, 0),
-  new Vec3(0, 0, -1),
-  new Vec3(0, 0, 1),
-  new Vec3(-1, 0, 0),
-  new Vec3(1, 0, 0),
-]
+const DIRECTION_VECTORS = FACES
 const DIRECTION_AXIS = ['y', 'y', 'z', 'z', 'x', 'x']
 const FACINGS = ['north', 'east', 'south', 'west']
 const MATERIAL_SOUND: Record<string, string> = {
