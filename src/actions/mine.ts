@@ -43,6 +43,40 @@ function digCost(bot: Run['bot'], b: Block, startY: number): number {
   return b.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position) + BELOW_START_COST * Math.max(0, below)
 }
 
+/** The visible block to dig next: cheapest by `digCost`, never one skipped, out of reach, or placed by a player. */
+function nextBlock(bot: Run['bot'], ids: Set<number>, skipped: Set<string>, startY: number): Block | undefined {
+  // blocks the bot saw players place are never targets (issue 20; digBlock refuses them too)
+  return visibleBlocks(bot, ids, 32, 16)
+    .filter(
+      (b) =>
+        !skipped.has(b.position.toString()) &&
+        !isUnreachable(bot, b.position) &&
+        playerPlacedAt(bot, b.position)?.block !== b.name,
+    )
+    .sort((a, b) => digCost(bot, a, startY) - digCost(bot, b, startY))[0]
+}
+
+/**
+ * A block seen across a cave may have no way to it: stops the pathfinder when the bot has come no closer to `block`
+ * for `REACH_MS` (tunnelling toward it is coming closer); `late()` says whether that happened.
+ */
+function watchReach(bot: Run['bot'], block: Block): { late(): boolean; stop(): void } {
+  let late = false
+  const far = (): number => block.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position)
+  let best = far()
+  let bestAt = Date.now()
+  const timer = setInterval(() => {
+    if (far() < best - 1) {
+      best = far()
+      bestAt = Date.now()
+    } else if (Date.now() - bestAt > REACH_MS) {
+      late = true
+      bot.pathfinder.stop()
+    }
+  }, 500)
+  return { late: () => late, stop: () => clearInterval(timer) }
+}
+
 export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>): Promise<string> {
   const { bot } = run
   const target = blockTarget(bot, action.object)
@@ -65,15 +99,7 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
   const notes: string[] = []
   let dug = 0
   while (have() < action.count) {
-    // blocks the bot saw players place are never targets (issue 20; digBlock refuses them too)
-    const block = visibleBlocks(bot, target.blockIds, 32, 16)
-      .filter(
-        (b) =>
-          !skipped.has(b.position.toString()) &&
-          !isUnreachable(bot, b.position) &&
-          playerPlacedAt(bot, b.position)?.block !== b.name,
-      )
-      .sort((a, b) => digCost(bot, a, startY) - digCost(bot, b, startY))[0]
+    const block = nextBlock(bot, target.blockIds, skipped, startY)
     if (!block)
       fail(
         'not_found',
@@ -94,21 +120,7 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     if (roomNote) notes.push(roomNote)
     await equipNamed(run, tool)
     const before = have()
-    // a block seen across a cave may have no way to it: give up on it when the bot has come no closer for
-    // REACH_MS (tunnelling toward it is coming closer) and take the next one
-    let late = false
-    const far = (): number => block.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position)
-    let best = far()
-    let bestAt = Date.now()
-    const reach = setInterval(() => {
-      if (far() < best - 1) {
-        best = far()
-        bestAt = Date.now()
-      } else if (Date.now() - bestAt > REACH_MS) {
-        late = true
-        bot.pathfinder.stop()
-      }
-    }, 500)
+    const reach = watchReach(bot, block)
     try {
       await digBlock(run, block)
     } catch (err) {
@@ -116,12 +128,12 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
       // the dig promise can reject although the block broke (a late block update); only skip blocks still there
       if (bot.blockAt(block.position)?.type === block.type) {
         skipped.add(block.position.toString())
-        if (late) markUnreachable(bot, block.position)
+        if (reach.late()) markUnreachable(bot, block.position)
         if (skipped.size > 5) throw err
         continue
       }
     } finally {
-      clearInterval(reach)
+      reach.stop()
     }
     dug++
     await collectDrops(run, block.position, 6, 5000)
