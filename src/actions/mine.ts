@@ -9,7 +9,7 @@
 import type { Action } from '../schemas/action.js'
 import type { Block } from 'prismarine-block'
 import { blockTarget, resolveItem } from './names.js'
-import { countOf, fail, type Run } from './types.js'
+import { countOf, fail, StopSignal, type Run } from './types.js'
 import { nearestVisibleBlock, visibleBlocks } from '../perception/vision.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { collectDrops, digBlock, equipNamed } from './world.js'
@@ -43,6 +43,18 @@ function digCost(bot: Run['bot'], b: Block, startY: number): number {
   return b.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position) + BELOW_START_COST * Math.max(0, below)
 }
 
+/** Farther than this (blocks, eyes to centre) the bot was still walking to the block, not digging it. */
+const DIG_REACH = 4.5
+
+const far = (bot: Run['bot'], block: Block): number =>
+  block.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position)
+
+/** Was the run stopped by a safety reflex (lava or a deadly drop ahead)? */
+function stoppedUnsafe(run: Run): boolean {
+  const why: unknown = run.signal.reason
+  return why instanceof StopSignal && why.cause === 'unsafe'
+}
+
 /** The visible block to dig next: cheapest by `digCost`, never one skipped, out of reach, or placed by a player. */
 function nextBlock(bot: Run['bot'], ids: Set<number>, skipped: Set<string>, startY: number): Block | undefined {
   // blocks the bot saw players place are never targets (issue 20; digBlock refuses them too)
@@ -62,12 +74,11 @@ function nextBlock(bot: Run['bot'], ids: Set<number>, skipped: Set<string>, star
  */
 function watchReach(bot: Run['bot'], block: Block): { late(): boolean; stop(): void } {
   let late = false
-  const far = (): number => block.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position)
-  let best = far()
+  let best = far(bot, block)
   let bestAt = Date.now()
   const timer = setInterval(() => {
-    if (far() < best - 1) {
-      best = far()
+    if (far(bot, block) < best - 1) {
+      best = far(bot, block)
       bestAt = Date.now()
     } else if (Date.now() - bestAt > REACH_MS) {
       late = true
@@ -124,6 +135,8 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     try {
       await digBlock(run, block)
     } catch (err) {
+      // a reflex stopped the walk to it (lava or a deadly drop on the way): the next attempt takes another block
+      if (stoppedUnsafe(run) && far(bot, block) > DIG_REACH) markUnreachable(bot, block.position)
       run.check()
       // the dig promise can reject although the block broke (a late block update); only skip blocks still there
       if (bot.blockAt(block.position)?.type === block.type) {
