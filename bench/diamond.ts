@@ -16,6 +16,7 @@ import { inventoryCounts } from '../src/actions/types.js'
 import { setLogLevel } from '../src/util/log.js'
 import { median, seedsFrom } from './lib/mp5-tasks.js'
 import { runOffline } from './lib/offline-run.js'
+import { parallelFrom, pool } from './lib/pool.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -97,20 +98,14 @@ function readGitm(): Record<string, Record<string, number | null>> {
 }
 
 async function runAll(seeds: number[], taskMs: number, parallel: number): Promise<DiamondRun[]> {
-  const runs: DiamondRun[] = []
-  const queue = [...seeds]
-  const worker = async (): Promise<void> => {
-    for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) {
-      const r = await runSeed(seed, taskMs)
-      runs.push(r)
-      const got = MILESTONES.filter(([m]) => r.milestones[m] !== null).map(([m]) => m)
-      process.stderr.write(
-        `  seed ${seed}: ${r.ok ? 'diamond' : 'failed'} in ${(r.durationMs / 1000).toFixed(1)}s, deaths ${r.deaths}, reached ${got.at(-1) ?? 'nothing'}${r.ok ? '' : ` — ${r.reason.slice(0, 160)}`}\n`,
-      )
-    }
-  }
-  await Promise.all(Array.from({ length: parallel }, worker))
-  return runs.sort((a, b) => a.seed - b.seed)
+  return pool(seeds, parallel, async (seed) => {
+    const r = await runSeed(seed, taskMs)
+    const got = MILESTONES.filter(([m]) => r.milestones[m] !== null).map(([m]) => m)
+    process.stderr.write(
+      `  seed ${seed}: ${r.ok ? 'diamond' : 'failed'} in ${(r.durationMs / 1000).toFixed(1)}s, deaths ${r.deaths}, reached ${got.at(-1) ?? 'nothing'}${r.ok ? '' : ` — ${r.reason.slice(0, 160)}`}\n`,
+    )
+    return r
+  })
 }
 
 function report(runs: DiamondRun[]): Row[] {
@@ -141,13 +136,15 @@ async function main(): Promise<void> {
     process.exit(2)
   }
   const taskMs = Number(process.env.DIAMOND_TASK_MS ?? 600_000)
-  const parallel = Number(process.env.DIAMOND_PARALLEL ?? 1)
-  if (!Number.isFinite(taskMs) || taskMs < 1000) {
-    process.stderr.write(`diamond: DIAMOND_TASK_MS must be at least 1000, got ${process.env.DIAMOND_TASK_MS}\n`)
+  let parallel: number
+  try {
+    parallel = parallelFrom('DIAMOND_PARALLEL', process.env.DIAMOND_PARALLEL)
+  } catch (err) {
+    process.stderr.write(`diamond: ${(err as Error).message}\n`)
     process.exit(2)
   }
-  if (!Number.isInteger(parallel) || parallel < 1 || parallel > 4) {
-    process.stderr.write(`diamond: DIAMOND_PARALLEL must be 1..4, got ${process.env.DIAMOND_PARALLEL}\n`)
+  if (!Number.isFinite(taskMs) || taskMs < 1000) {
+    process.stderr.write(`diamond: DIAMOND_TASK_MS must be at least 1000, got ${process.env.DIAMOND_TASK_MS}\n`)
     process.exit(2)
   }
   process.stderr.write(

@@ -7,7 +7,7 @@
  * log/planks/boat) is in the bot's inventory at the end; context — the reply says "Found" (or "Done" when our grammar
  * reads the sentence as an obtain goal, e.g. a tree → a log). Death or timeout is failure. Prints a table and writes
  * bench/results/mp5.json (one run = bench/lib/offline-run.ts, shared with bench:diamond). Env: MP5_VERBOSE=1 logs every action; MP5_SEEDS (count or list, default 3), MP5_TASK_MS (default 600000), MP5_TASKS (filter,
- * see bench/lib/mp5-tasks.ts). Tasks the practice world cannot host are listed with the reason, never dropped.
+ * see bench/lib/mp5-tasks.ts), MP5_PARALLEL (runs at a time, 1..4, default 1; the deepest tasks start first). Tasks the practice world cannot host are listed with the reason, never dropped.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -15,6 +15,7 @@ import { hash } from '../src/server/worldgen/noise.js'
 import { setLogLevel } from '../src/util/log.js'
 import { holdsGoal, loadTasks, median, seedsFrom, selectTasks, VERSION, type Mp5Task } from './lib/mp5-tasks.js'
 import { runOffline } from './lib/offline-run.js'
+import { parallelFrom, pool } from './lib/pool.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -52,7 +53,9 @@ async function main(): Promise<void> {
   setLogLevel('silent')
   let tasks: Mp5Task[]
   let seeds: number[]
+  let parallel: number
   try {
+    parallel = parallelFrom('MP5_PARALLEL', process.env.MP5_PARALLEL)
     tasks = selectTasks(loadTasks(REPO_ROOT), process.env.MP5_TASKS)
     seeds = seedsFrom(process.env.MP5_SEEDS)
   } catch (err) {
@@ -69,23 +72,30 @@ async function main(): Promise<void> {
   }
   const hosted = tasks.filter((t) => !t.unhostable)
   process.stderr.write(
-    `mp5: ${hosted.length} task(s) × ${seeds.length} seed(s) [${seeds.join(', ')}], limit ${TASK_MS / 1000}s each; ${tasks.length - hosted.length} not hostable\n`,
+    `mp5: ${hosted.length} task(s) × ${seeds.length} seed(s) [${seeds.join(', ')}], limit ${TASK_MS / 1000}s each, ${parallel} at a time; ${tasks.length - hosted.length} not hostable\n`,
   )
   const t0 = Date.now()
-  const results: Array<Mp5Task & { runs: Run[] }> = []
-  for (const task of tasks) {
-    const runs: Run[] = []
-    if (!task.unhostable) {
-      for (const seed of seeds) {
-        const r = await runOnce(task, seed)
-        runs.push(r)
-        process.stderr.write(
-          `  ${task.kind} ${task.id} seed ${seed}: ${r.outcome} in ${(r.durationMs / 1000).toFixed(1)}s — ${r.reply.slice(0, 140)}\n`,
-        )
-      }
-    }
-    results.push({ ...task, runs })
-  }
+  // every (task, seed) run, deepest first (the list is in level order), so the longest runs do not form the tail
+  const jobs = tasks.flatMap((task, order) =>
+    task.unhostable ? [] : seeds.map((seed) => ({ task, seed, order, key: `${task.kind} ${task.id}` })),
+  )
+  const byDepth = [...jobs].sort((a, b) =>
+    a.task.kind === b.task.kind ? b.order - a.order : a.task.kind === 'process' ? -1 : 1,
+  )
+  const done = await pool(byDepth, parallel, async ({ task, seed, key }) => {
+    const r = await runOnce(task, seed)
+    process.stderr.write(
+      `  ${key} seed ${seed}: ${r.outcome} in ${(r.durationMs / 1000).toFixed(1)}s — ${r.reply.slice(0, 140)}\n`,
+    )
+    return { task, r }
+  })
+  const results: Array<Mp5Task & { runs: Run[] }> = tasks.map((task) => ({
+    ...task,
+    runs: done
+      .filter((d) => d.task === task)
+      .map((d) => d.r)
+      .sort((a, b) => a.seed - b.seed),
+  }))
   const rows: Row[] = results.map((t) => {
     const wins = t.runs.filter((r) => r.ok)
     const med = median(wins.map((r) => r.durationMs))
@@ -122,6 +132,7 @@ async function main(): Promise<void> {
     version: VERSION,
     seeds,
     taskMs: TASK_MS,
+    parallel,
     filter: process.env.MP5_TASKS ?? null,
     planner: 'offline (no LLM)',
     summary,
