@@ -23,6 +23,7 @@ import { guard } from './guard.js'
 import { mine } from './mine.js'
 import { place } from './place.js'
 import { runHandler } from './run.js'
+import { RULES } from '../rules/index.js'
 import { smelt } from './smelt.js'
 import {
   DEFAULT_BUDGETS,
@@ -87,6 +88,7 @@ export async function execute(bot: Bot, raw: unknown, ctx: ActionContext): Promi
       doing: describe(action),
       budget,
       tracked: TRACKED.has(action.type),
+      detours: RULES[action.type].detours ?? 0,
       ...(isExplore
         ? {
             budgetReason: 'not_found' as const,

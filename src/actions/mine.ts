@@ -4,10 +4,13 @@
  * counts raw_iron) or its drop (cobblestone → digs stone). Fails with `missing_tool` when the tool is absent or cannot
  * harvest the block, `not_found` when no instance is in view. The nearest block in view goes next, a block deeper
  * than the floor where the mining began counting as farther (digging ever downwards leaves it deep below its
- * shaft). A block it comes no closer to for REACH_MS is skipped and remembered as out of reach (src/actions/memory.ts; explore looks past it).
+ * shaft). A block it comes no closer to for REACH_MS is skipped and remembered as out of reach (src/actions/memory.ts;
+ * explore looks past it). Drops are picked up in one walk per stand: when the next block is out of reach, or when
+ * the blocks dug would make up the count (a block whose drop never arrives is skipped from then on).
  */
 import type { Action } from '../schemas/action.js'
 import type { Block } from 'prismarine-block'
+import type { Vec3 } from 'vec3'
 import { blockTarget, resolveItem } from './names.js'
 import { countOf, fail, StopSignal, type Run } from './types.js'
 import { nearestVisibleBlock, visibleBlocks } from '../perception/vision.js'
@@ -37,22 +40,17 @@ function harvestable(run: Run, block: Block, tool: string | null): boolean {
  */
 const BELOW_START_COST = 3
 
-/** How far a block is to dig next: its distance, plus `BELOW_START_COST` per level below the floor at `startY`. */
-function digCost(bot: Run['bot'], b: Block, startY: number): number {
-  const below = startY - 1 - b.position.y
-  return b.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position) + BELOW_START_COST * Math.max(0, below)
-}
-
 /** Farther than this (blocks, eyes to centre) the bot was still walking to the block, not digging it. */
 const DIG_REACH = 4.5
 
+/** From the bot's position to the block's centre. */
 const far = (bot: Run['bot'], block: Block): number =>
   block.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position)
 
-/** Was the run stopped by a safety reflex (lava or a deadly drop ahead)? */
-function stoppedUnsafe(run: Run): boolean {
-  const why: unknown = run.signal.reason
-  return why instanceof StopSignal && why.cause === 'unsafe'
+/** How far a block is to dig next: its distance, plus `BELOW_START_COST` per level below the floor at `startY`. */
+function digCost(bot: Run['bot'], b: Block, startY: number): number {
+  const below = startY - 1 - b.position.y
+  return far(bot, b) + BELOW_START_COST * Math.max(0, below)
 }
 
 /** The visible block to dig next: cheapest by `digCost`, never one skipped, out of reach, or placed by a player. */
@@ -103,14 +101,26 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
   run.progress.setWanted(have)
   run.progress.setTarget(() => {
     const b = nearestVisibleBlock(bot, target.blockIds, 16)
-    return b ? b.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position) : null
+    return b ? far(bot, b) : null
   })
   const skipped = new Set<string>()
   const startY = Math.floor(bot.entity.position.y)
   const notes: string[] = []
   let dug = 0
-  while (have() < action.count) {
+  // blocks dug whose drops still lie on the ground: picked up in one walk when the next block needs a walk anyway
+  let pending: Vec3[] = []
+  const collect = async (): Promise<void> => {
+    const before = have()
+    await collectDrops(run, bot.entity.position, DIG_REACH + 2, 5000)
+    if (have() <= before) for (const p of pending) skipped.add(p.toString())
+    pending = []
+  }
+  while (have() + pending.length < action.count) {
     const block = nextBlock(bot, target.blockIds, skipped, startY)
+    if (!block && pending.length > 0) {
+      await collect()
+      continue
+    }
     if (!block)
       fail(
         'not_found',
@@ -127,16 +137,23 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
         `${block.name} needs ${names.slice(0, 3).join(' or ')} to drop anything, not ${tool ?? 'my hand'}.`,
       )
     }
+    // a block out of reach means a walk: pick up what lies here first
+    if (pending.length > 0 && far(bot, block) > DIG_REACH) {
+      await collect()
+      continue
+    }
     const roomNote = await makeRoom(run, new Set([...target.wanted, action.object, ...(tool ? [tool] : [])]))
     if (roomNote) notes.push(roomNote)
     await equipNamed(run, tool)
-    const before = have()
     const reach = watchReach(bot, block)
+    const detours = run.detours()
     try {
       await digBlock(run, block)
     } catch (err) {
-      // a reflex stopped the walk to it (lava or a deadly drop on the way): the next attempt takes another block
-      if (stoppedUnsafe(run) && far(bot, block) > DIG_REACH) markUnreachable(bot, block.position)
+      // the guard stopped the walk to it (lava or a deadly drop on the way): take another block, now and next time
+      const why: unknown = run.signal.reason
+      const stopped = run.detours() > detours || (why instanceof StopSignal && why.cause === 'unsafe')
+      if (stopped && far(bot, block) > DIG_REACH) markUnreachable(bot, block.position)
       run.check()
       // the dig promise can reject although the block broke (a late block update); only skip blocks still there
       if (bot.blockAt(block.position)?.type === block.type) {
@@ -149,8 +166,8 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
       reach.stop()
     }
     dug++
-    await collectDrops(run, block.position, 6, 5000)
-    if (have() <= before) skipped.add(block.position.toString())
+    pending.push(block.position)
+    if (have() + pending.length >= action.count) await collect()
   }
   return `I have ${have()} ${wantedName} now (mined ${dug} ${action.object}).${notes.length ? ` ${notes.join(' ')}` : ''}`
 }

@@ -3,8 +3,8 @@
  * y-distribution in the knowledge (data/knowledge/world.json `yMin`/`yMax`/`bestY`, merged over the block and its
  * deepslate/stone variants), kept inside the rock (some blocks under the surface) and above the bedrock floor. The
  * bot digs down to it (the `dig_down` action, with its fluid and drop checks, moving the shaft around caves; when
- * it must stop, the pathfinder finds another way down), then digs a 1×2 main corridor with side branches every few
- * blocks, which exposes the most rock per block dug. A cave in sight on the level comes first: the bot walks to its
+ * it must stop, the pathfinder finds another way down), then digs 1×2 corridors in rows a few blocks apart, joined
+ * end to end, which exposes the most rock per block dug and walks no cell twice. A cave in sight on the level comes first: the bot walks to its
  * farthest open floor and looks at the walls before it digs on. After every block it looks (no x-ray: only blocks a ray from the
  * eyes reaches count), never opens a block beside lava or water, and turns when a corridor is blocked. Cells dug and
  * caves walked are remembered per bot, so a re-plan does not dig the same side branch or walk the same cave again.
@@ -26,10 +26,10 @@ const log = logger('ore-search')
 
 /** Blocks of rock kept between the search level and the surface (under the dirt, out of the daylight). */
 export const COVER = 10
-/** Blocks between side branches along the main corridor (two untouched blocks between their walls). */
+/** Blocks between two rows of the search (three untouched blocks between their walls). */
 export const SPACING = 4
-/** Length of each side branch. */
-export const BRANCH = 8
+/** Length of each row. */
+export const ROW = 10
 /** Blocks above the world's bottom the corridor keeps (bedrock reaches up to 4 blocks). */
 const FLOOR_MARGIN = 5
 /** A level this close counts as reached (the corridor and its walls span y-1 … y+2). */
@@ -274,9 +274,9 @@ async function travelTo(run: Run, y: number, look: Look, ms: number): Promise<Ve
 const searches = new WeakMap<Bot, number>()
 
 /**
- * Branch-mine for the target from where the bot stands: down to the level, then a main corridor with side branches
- * every SPACING blocks, turning when the main corridor is blocked; junk beyond a stack is dropped at each junction
- * (`keep`: what the task wants, never dropped). Returns where the target was seen, or null when every direction is
+ * Branch-mine for the target from where the bot stands: down to the level, then rows of ROW cells across a heading,
+ * SPACING blocks apart and joined end to end (a serpentine: no cell walked twice), turning the heading when it is
+ * blocked; junk beyond a stack is dropped after each row (`keep`: what the task wants, never dropped). Returns where the target was seen, or null when every direction is
  * blocked (the step and time budgets stop it otherwise).
  */
 export async function branchMine(
@@ -297,6 +297,7 @@ export async function branchMine(
   const calls = (searches.get(bot) ?? 0) + 1
   searches.set(bot, calls)
   let d = (Math.abs(Math.floor(bot.entity.position.x * 7 + bot.entity.position.z * 13)) + calls) % 4
+  let rowDir = new Vec3(-dirs[d]!.z, 0, dirs[d]!.x)
   let blockedInARow = 0
   let moved = 0
   let walks = 0
@@ -326,29 +327,22 @@ export async function branchMine(
       continue
     }
     const main = dirs[d % 4]!
-    // the next SPACING cells of the main corridor, then a branch to each side and back to the junction
+    // a row across the heading, then SPACING cells along it, and the next row back the other way: every cell dug
+    // is new rock (no walk back to a junction), and the rows lie SPACING apart
+    const row = await corridor(run, rowDir, ROW, look)
+    if (row.seen) return row.seen
     const m = await corridor(run, main, SPACING, look)
     if (m.seen) return m.seen
     if (m.steps === 0) {
       blockedInARow++
       d++
+      rowDir = new Vec3(-dirs[d % 4]!.z, 0, dirs[d % 4]!.x)
       continue
     }
     blockedInARow = 0
+    rowDir = rowDir.scaled(-1)
     // the rock dug piles up: keep one stack of building blocks and drop (or store) the rest before the bag fills
     await makeRoom(run, keep)
-    const junction = feet()
-    for (const side of [new Vec3(-main.z, 0, main.x), new Vec3(main.z, 0, -main.x)]) {
-      if (dug.has(junction.plus(side).toString())) continue
-      const b = await corridor(run, side, BRANCH, look)
-      if (b.seen) return b.seen
-      if (b.steps > 0)
-        await goto(run, new goals.GoalBlock(junction.x, junction.y, junction.z), 'the main corridor').catch(() =>
-          run.check(),
-        )
-      const back = look()
-      if (back) return back
-    }
   }
   return null
 }

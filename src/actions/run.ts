@@ -39,7 +39,12 @@ export interface RunOptions {
   budgetReason?: FailureReason
   /** The message when the budget runs out; a function is asked at that moment (e.g. to say the distance left). */
   budgetMessage?: string | (() => string)
+  /** Guard-reflex stops (lava, a drop ahead) the handler finds its own way around before one ends the run. */
+  detours?: number
 }
+
+/** The reflexes a handler may take another way around (the guard's); a fight or a flight always ends the run. */
+const DETOURABLE = new Set(['lava', 'drop'])
 
 export async function runHandler(
   bot: Bot,
@@ -60,6 +65,7 @@ export async function runHandler(
   }
   const progress = new ProgressTracker(rules, opts.name, started, ctx.onSignal)
   let steps = 0
+  let detours = 0
   const run: Run = {
     bot,
     signal: controller.signal,
@@ -76,12 +82,20 @@ export async function runHandler(
     check() {
       if (stop) throw stop
     },
+    detours: () => detours,
   }
 
   const onExternal = (): void => abort('interrupted', 'told to stop')
   if (ctx.signal.aborted) onExternal()
   ctx.signal.addEventListener('abort', onExternal, { once: true })
-  const offReflex = reflexes.onInterrupt((e) => abort('unsafe', e.message))
+  const offReflex = reflexes.onInterrupt((e) => {
+    if (DETOURABLE.has(e.kind) && detours < (opts.detours ?? 0)) {
+      detours++
+      log.debug('reflex detour', { action: opts.name, detours, message: e.message })
+      return
+    }
+    abort('unsafe', e.message)
+  })
   const onDeath = (): void => abort('died', 'died')
   bot.on('death', onDeath)
   const timer = setTimeout(

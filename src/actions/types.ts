@@ -64,6 +64,8 @@ export interface Run {
   stepsUsed(): number
   /** Throws the run's StopSignal if it was aborted. */
   check(): void
+  /** Guard-reflex stops this run absorbed so far (rules' `detours`): the walk stopped, the run goes on. */
+  detours(): number
 }
 
 /** A handler returns a success message (inventory delta and duration are filled in by the registry). */

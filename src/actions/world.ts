@@ -13,17 +13,31 @@ import { standStill } from '../bot/body.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { neverPlayerPlaced } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
-import { sleep } from '../util/async.js'
+import { onceEvent, sleep } from '../util/async.js'
+import { reflexesOf } from './reflexes/index.js'
 import { fail, type Run } from './types.js'
 
 const { goals } = pathfinderPkg
 export { goals }
 type Goal = Parameters<Bot['pathfinder']['goto']>[0]
 
-/** Path to a goal; resolves when the pathfinder says it arrived (callers verify), throws no_path/timeout failures. */
+/** Longest wait for a reflex to give the body back (the guard's step back lasts under a second). */
+const REFLEX_CALM_MS = 2000
+
+/**
+ * Path to a goal; resolves when the pathfinder says it arrived (callers verify), throws no_path/timeout failures.
+ * A reflex still moving the body (the guard stepping back from an edge the run detoured) finishes first.
+ */
 export async function goto(run: Run, goal: Goal, what: string): Promise<void> {
   const { bot } = run
   run.check()
+  const reflexes = reflexesOf(bot)
+  if (reflexes?.busy())
+    await onceEvent(bot, 'physicsTick', {
+      filter: () => !reflexes.busy(),
+      timeoutMs: REFLEX_CALM_MS,
+      signal: run.signal,
+    }).catch(() => run.check())
   const onAbort = (): void => standStill(bot)
   run.signal.addEventListener('abort', onAbort, { once: true })
   try {

@@ -8,6 +8,8 @@ export const digDownRules: ActionRules<Extract<Action, { type: 'dig_down' }>> = 
   describe: (a) => `digging down to y ${a.ylevel}`,
   budget: { steps: 200, timeMs: 120_000 },
   tracked: true,
+  // stopped at a cave's edge on the way round it, the shaft tries another side or the pathfinder's way down
+  detours: 2,
   requires: (a) => toolNeed(a.tool, 'dig down'),
   changes: () => ({ inventory: {} }),
   policy: (_a, view) => protectedProblem(view, 'dig') ?? placedFloorProblem(view),

@@ -15,6 +15,8 @@ export const exploreRules: ActionRules<Extract<Action, { type: 'explore' }>> = {
   // underground, a branch-mining search digs two blocks per step at about two seconds a step
   budget: { steps: 900, timeMs: 180_000 },
   tracked: true,
+  // a search stopped at a drop or at lava turns another way (the corridor or cave walk counts as blocked)
+  detours: 6,
   requires: () => [],
   changes: (a, ctx) => ({ inventory: {}, uncertain: pickUpsNear(ctx, a.object) }),
 }

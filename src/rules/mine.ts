@@ -38,6 +38,8 @@ export const mineRules: ActionRules<Extract<Action, { type: 'mine' }>> = {
   describe: (a) => `mining ${a.count} ${a.object}`,
   budget: { steps: 128, timeMs: 180_000 },
   tracked: true,
+  // stopped on the way to one block (a drop or lava between), the miner takes another one it can see
+  detours: 3,
   requires: (a, { kb }) => {
     const dropsNothing = kb.isBlock(a.object) && Object.keys(kb.dropsOf(a.object)).length === 0
     const fluid = a.object === 'lava' || a.object === 'water'

@@ -101,6 +101,12 @@ export interface ActionRules<A extends Action = Action> {
   budget: Budget
   /** Whether runs use the progress tracker and can be stopped as `stalled`. */
   tracked?: boolean
+  /**
+   * A guard reflex (lava or a deadly drop ahead) stops the body and, by default, ends the run as `unsafe`. An action
+   * that finds another way itself (a search turns, a miner takes another block) absorbs up to this many such stops
+   * per run (it sees them through `run.detours()`); the next one ends the run as usual.
+   */
+  detours?: number
   /** What must hold before the action runs, in the order it is checked. */
   requires(a: A, ctx: RuleContext): Need[]
   /** What the action changes when it succeeds. */

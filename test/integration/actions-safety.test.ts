@@ -1,7 +1,8 @@
 /**
  * Integration tests of reflexes and the progress signal, driven through the registry's own run machinery
  * (runHandler) with test-only movement loops: walking straight at a lava pool (set with /setblock on the path) or
- * at a hole into the void makes the reflex stop the bot and step back, and the run reports `unsafe`; walking in
+ * at a hole into the void makes the reflex stop the bot and step back, and the run reports `unsafe` (after the
+ * stops a run may absorb, its `detours`, are used up); walking in
  * circles makes the progress signal stop the run as `stalled`, with the trace kept for the failure analyser. Also
  * explore(underground): tunnelling through the superflat dirt until a buried ore is in view.
  */
@@ -95,6 +96,37 @@ describe('reflexes and progress', () => {
     expect(r.reason, r.message).toBe('unsafe')
     expect(r.message).toMatch(/drop/)
     await bot.waitForTicks(12) // time to fall, in physics ticks rather than wall-clock time
+    expect(bot.entity.position.y).toBeGreaterThan(p.y - 0.5)
+    expect(bot.health).toBe(20)
+  })
+
+  it('lets an action that finds its own way absorb its allowed guard stops, then ends the run as unsafe', async () => {
+    await teleport(80.5, 80.5)
+    const p = bot.entity.position.floored()
+    for (let y = p.y - 1; y >= p.y - 5; y--) await setblock(p.x + 3, y, p.z, 'air')
+    let absorbed = 0
+    const r = await runHandler(
+      bot,
+      { signal: never },
+      { name: 'walk', doing: 'walking east', budget: { steps: 1000, timeMs: 15_000 }, tracked: false, detours: 1 },
+      async (run) => {
+        // walk at the edge until the guard stops us; the run goes on, so walk at it again
+        for (;;) {
+          const before = run.detours()
+          await bot.look(-Math.PI / 2, 0, true) // the step back turned us round
+          bot.setControlState('forward', true)
+          await onceEvent(bot, 'physicsTick', { filter: () => run.detours() > before, signal: run.signal }).catch(() =>
+            run.check(),
+          )
+          absorbed = run.detours()
+          await bot.waitForTicks(20) // the step back (16 ticks at most) ends before the next walk
+        }
+      },
+    )
+    expect(absorbed).toBe(1)
+    expect(r.reason, r.message).toBe('unsafe')
+    expect(r.message).toMatch(/drop/)
+    await bot.waitForTicks(12)
     expect(bot.entity.position.y).toBeGreaterThan(p.y - 0.5)
     expect(bot.health).toBe(20)
   })
