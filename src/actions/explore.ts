@@ -128,9 +128,7 @@ async function underground(run: Run, target: Target, object: string): Promise<st
   // a block is looked for in all its variants (diamond_ore and deepslate_diamond_ore), at its best level
   const search = target.kind === 'block' ? searchIds(run.bot, target.block.blockNames) : null
   const wanted: Target =
-    target.kind === 'block' && search
-      ? { kind: 'block', block: { ...target.block, blockIds: new Set([...target.block.blockIds, ...search.ids]) } }
-      : target
+    target.kind === 'block' && search ? { kind: 'block', block: { ...target.block, blockIds: search.ids } } : target
   const up = await climbToShaftOre(run, wanted)
   if (up) return found(run, object, up)
   const keep = new Set(target.kind === 'block' ? [...target.block.blockNames, ...target.block.wanted] : [])

@@ -88,7 +88,7 @@ export function searchLevel(band: YBand, surfaceY: number, minY: number): number
   return Math.max(floor, Math.min(y, ceiling))
 }
 
-/** The block names the search looks for: the named ones and their variants from the knowledge. */
+/** The block ids the search looks for: the named blocks and their variants from the knowledge (a superset). */
 export function searchIds(bot: Bot, names: readonly string[]): { ids: Set<number>; band: YBand | null } {
   const found = bandOf(createKnowledge(bot.version).data.world, names)
   const ids = new Set<number>()

@@ -170,8 +170,8 @@ export function nearestVisible(
     return e ? { distance: e.position.distanceTo(pos), at: e.position } : null
   }
   if (target.kind === 'biome') return target.names.includes(biomeAt(bot, pos)) ? { distance: 0, at: pos.clone() } : null
-  // every variant counts, as for explore (deepslate_diamond_ore for diamond_ore)
-  const ids = new Set([...target.block.blockIds, ...searchIds(bot, target.block.blockNames).ids])
+  // every variant counts, as for explore (deepslate_diamond_ore for diamond_ore); the named blocks are among them
+  const ids = searchIds(bot, target.block.blockNames).ids
   const b = nearestVisibleBlock(bot, ids, maxDistance)
   return b ? { distance: b.position.offset(0.5, 0.5, 0.5).distanceTo(pos), at: b.position } : null
 }
