@@ -124,9 +124,11 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
     const taskId = `t-${id}`
     const replies: string[] = []
     const a = app
+    let ended = false
     const finished = new Promise<{ ok: boolean; message: string }>((resolve) => {
       const off = a.router.onTaskEvent((e: TaskEvent) => {
         if (e.kind === 'finished' && e.taskId === taskId) {
+          ended = true
           off()
           resolve(e)
         }
@@ -156,6 +158,22 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
         replies.push(t)
       },
     })
+    // a request answered at once (a question back, a refusal) starts no task: the run ends with that answer
+    const queued = [a.router.queue.current(), ...a.router.queue.pending()].some((t) => t?.id === taskId)
+    if (!queued && !ended && replies.length > 0) {
+      const said = replies.join(' ')
+      return {
+        finishedOk: false,
+        outcome: 'finished',
+        durationMs: Date.now() - t0,
+        reply: said.slice(0, 300),
+        lastReply: replies.at(-1)!.slice(0, 400),
+        lastStep: '',
+        lastAction: '',
+        deaths,
+        inventory: inventoryCounts(bot),
+      }
+    }
     let timedOut = false
     let saidBeforeLimit: string | undefined
     const limit = sleep(o.taskMs).then(() => {

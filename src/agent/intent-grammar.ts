@@ -9,7 +9,7 @@
 import { Conditions as ConditionsSchema, Goal, MAX_COUNT, type Conditions } from '../schemas/goal.js'
 import type { Intent } from '../schemas/intent.js'
 import type { IntentKnowledge } from './intent-knowledge.js'
-import { phraseRe, parseQuantity, resolveItem, vocabulary } from './intent-words.js'
+import { cleanPhrase, phraseRe, parseQuantity, resolveItem, vocabulary } from './intent-words.js'
 
 export interface GrammarResult {
   intent: Intent
@@ -152,6 +152,24 @@ function extractConditions(s: string, kb: IntentKnowledge): { rest: string; cond
   return { rest: rest.replace(/\s+/g, ' ').trim(), conditions: c }
 }
 
+/** `base` with every condition `more` states (a later clause's condition wins over an earlier one). */
+export function mergeConditions(base: Conditions | null, more: Conditions): Conditions {
+  return {
+    ...(base ?? ConditionsSchema.parse({})),
+    ...Object.fromEntries(Object.entries(more).filter(([, v]) => v !== null)),
+  }
+}
+
+/**
+ * A clause that only states conditions ("the weather is sunny day", "during the night"): its conditions, or null
+ * when it names anything else too. The clause continues the find before it.
+ */
+export function conditionsOnly(clause: string, kb: IntentKnowledge): Conditions | null {
+  const { rest, conditions } = extractConditions(stripPolite(clause), kb)
+  if (!conditions || cleanPhrase(rest) !== '') return null
+  return Object.values(conditions).some((v) => v !== null) ? conditions : null
+}
+
 function parsePart(raw: string, inherited: Verb | null, kb: IntentKnowledge): { part: Part; verb: Verb | null } {
   const s = stripPolite(raw)
   if (s === '') return { part: { t: 'empty' }, verb: inherited }
@@ -219,11 +237,7 @@ export function parseOffline(text: string, kb: IntentKnowledge): GrammarResult {
     if (p.t === 'goal') goals.push(p.goal)
     else if (p.t === 'conditions') {
       const prev = goals[goals.length - 1]
-      if (prev)
-        prev.conditions = {
-          ...(prev.conditions ?? ConditionsSchema.parse({})),
-          ...Object.fromEntries(Object.entries(p.conditions).filter(([, v]) => v !== null)),
-        }
+      if (prev) prev.conditions = mergeConditions(prev.conditions, p.conditions)
     }
   }
   const refuse = parts.find((p) => p.t === 'refuse')

@@ -10,7 +10,7 @@
  */
 import { MAX_COUNT, MAX_STEPS, type Step, type Understanding } from '../schemas/step.js'
 import type { Goal } from '../schemas/goal.js'
-import { INJECTION_REASON, isInjection, parseOffline } from './intent-grammar.js'
+import { conditionsOnly, INJECTION_REASON, isInjection, mergeConditions, parseOffline } from './intent-grammar.js'
 import { vocabulary } from './intent-words.js'
 import type { RequestKnowledge } from './request-knowledge.js'
 import { normaliseRequest, leadingPhrase, requestWords } from './request-words.js'
@@ -175,6 +175,16 @@ function parseClause(raw: string, ctx: ClauseCtx, st: State): Clause | null {
             : 'which items?',
       }
   }
+  // "…, the weather is sunny day and the brightness is sufficient": more conditions of the find before it
+  const more = prev0?.kind === 'obtain' && prev0.conditions !== null ? conditionsOnly(c, ctx.kb) : null
+  if (more)
+    return {
+      t: 'ref',
+      build: (prev) =>
+        prev?.kind === 'obtain' && prev.conditions
+          ? [{ ...prev, conditions: mergeConditions(prev.conditions, more) }]
+          : 'what should I look for?',
+    }
   for (const p of PARSERS) {
     const r = p(c, ctx)
     if (r) return r
