@@ -2,12 +2,13 @@
  * `npm run bench:search` — how many corridor cells an honest (no x-ray) search digs before the first sighting of an
  * ore, on the practice world's own generator (no server, no bot): from each seed's spawn column at a given level, a
  * 1×2 corridor follows a pattern (our serpentine: ROW-cell rows SPACING apart, from src/actions/ore-search.ts; a
- * straight line; wider serpentines), and an ore counts as seen when it touches a dug cell — or, with
- * SEARCH_CAVES=1, any air of a cave the corridor opens into (bounded flood, every wall seen: an upper bound of what
- * walking the cave shows). Lava, gravel and travel are ignored, so real runs are slower. Prints per level × pattern
- * the median and mean cells and how many seeds saw the ore within 60/120/180/240 cells; writes
- * bench/results/search.json. Env: SEARCH_ORE (regexp, default diamond_ore), SEARCH_LEVELS (default -59,-50),
- * SEARCH_SEEDS (count, default 30), SEARCH_MAX (cells, default 300), SEARCH_CAVES (0/1, default 1).
+ * straight line; a wider serpentine; the main corridor with side branches used before), and an ore counts as seen
+ * when it touches a dug cell — or, with SEARCH_CAVES=1, any air of a cave the corridor opens into (bounded flood,
+ * every wall seen: an upper bound of what walking the cave shows). Lava, gravel and travel are ignored, so real runs
+ * are slower. Prints per level × pattern the median and mean cells and how many seeds saw the ore within
+ * 60/120/180/240 cells; writes bench/results/search.json. Env: SEARCH_ORE (regexp, default diamond_ore),
+ * SEARCH_LEVELS (default -59,-50), SEARCH_SEEDS (count, default 40), SEARCH_MAX (cells, default 300), SEARCH_CAVES
+ * (0/1, default 1).
  */
 import { ROW, SPACING } from '../src/actions/ore-search.js'
 import { WorldScanner } from '../src/server/worldgen/scan.js'
@@ -16,7 +17,7 @@ import { printTable, writeResult, type Row } from './lib/table.js'
 
 const ORE = new RegExp(process.env.SEARCH_ORE ?? 'diamond_ore')
 const LEVELS = (process.env.SEARCH_LEVELS ?? '-59,-50').split(',').map(Number)
-const SEEDS = Array.from({ length: Number(process.env.SEARCH_SEEDS ?? 30) }, (_, i) => i + 1)
+const SEEDS = Array.from({ length: Number(process.env.SEARCH_SEEDS ?? 40) }, (_, i) => i + 1)
 const MAX = Number(process.env.SEARCH_MAX ?? 300)
 const CAVES = (process.env.SEARCH_CAVES ?? '1') === '1'
 /** How far (blocks) from the corridor cell a cave is followed, and how many of its air blocks at most. */
@@ -34,6 +35,16 @@ const FACES = [
 /** Cells (dx, dz) of a serpentine of `row`-cell rows `spacing` apart, or of a straight line (row 0). */
 function pattern(row: number, spacing: number): Array<[number, number]> {
   const out: Array<[number, number]> = []
+  if (row < 0) {
+    // the pattern before the serpentine: a main corridor, every 4 cells a branch of 8 to each side (walked back)
+    let x = 0
+    while (out.length < MAX) {
+      for (let i = 0; i < 4; i++) out.push([++x, 0])
+      for (let i = 1; i <= 8; i++) out.push([x, i])
+      for (let i = 1; i <= 8; i++) out.push([x, -i])
+    }
+    return out.slice(0, MAX)
+  }
   if (row === 0) for (let i = 1; i <= MAX; i++) out.push([i, 0])
   let x = 0
   let z = 0
@@ -101,6 +112,7 @@ async function main(): Promise<void> {
     [`ours: rows ${ROW}, ${SPACING} apart`, ROW, SPACING],
     ['straight line', 0, 0],
     ['rows 40, 10 apart', 40, 10],
+    ['before: main + 8-block branches', -1, 0],
   ]
   process.stderr.write(
     `search: ${ORE.source} at y ${LEVELS.join(', ')}, ${SEEDS.length} seeds, up to ${MAX} cells, caves ${CAVES ? 'on' : 'off'}\n`,

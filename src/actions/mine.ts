@@ -19,6 +19,9 @@ import { collectDrops, digBlock, equipNamed } from './world.js'
 import { makeRoom } from './junk.js'
 import { isUnreachable, markUnreachable } from './memory.js'
 import { noToolMessage } from '../rules/index.js'
+import { logger } from '../util/log.js'
+
+const log = logger('mine')
 
 /**
  * Time without coming a block closer to the block being fetched before it is skipped for the next one in sight and
@@ -112,6 +115,7 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
   const collect = async (): Promise<void> => {
     const before = have()
     await collectDrops(run, bot.entity.position, DIG_REACH + 2, 5000)
+    log.debug('collected', { blocks: pending.length, got: have() - before })
     if (have() <= before) for (const p of pending) skipped.add(p.toString())
     pending = []
   }
@@ -145,6 +149,7 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     const roomNote = await makeRoom(run, new Set([...target.wanted, action.object, ...(tool ? [tool] : [])]))
     if (roomNote) notes.push(roomNote)
     await equipNamed(run, tool)
+    log.debug('dig', { block: block.name, at: block.position.toString(), far: far(bot, block), pending: pending.length })
     const reach = watchReach(bot, block)
     const detours = run.detours()
     try {
