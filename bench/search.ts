@@ -12,6 +12,7 @@
  */
 import { ROW, SPACING } from '../src/actions/ore-search.js'
 import { WorldScanner } from '../src/server/worldgen/scan.js'
+import { FACES } from '../src/util/vec.js'
 import { median } from './lib/mp5-tasks.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 
@@ -23,14 +24,6 @@ const CAVES = (process.env.SEARCH_CAVES ?? '1') === '1'
 /** How far (blocks) from the corridor cell a cave is followed, and how many of its air blocks at most. */
 const CAVE_REACH = 16
 const CAVE_AIR = 3000
-const FACES = [
-  [1, 0, 0],
-  [-1, 0, 0],
-  [0, 1, 0],
-  [0, -1, 0],
-  [0, 0, 1],
-  [0, 0, -1],
-] as const
 
 /** Cells (dx, dz) of a serpentine of `row`-cell rows `spacing` apart, or of a straight line (row 0). */
 function pattern(row: number, spacing: number): Array<[number, number]> {
@@ -77,8 +70,8 @@ async function cellsToSighting(
     air.add(`${x},${y},${z}`)
     for (let n = 0; queue.length > 0 && n < CAVE_AIR; n++) {
       const [qx, qy, qz] = queue.shift()!
-      for (const [a, b, c] of FACES) {
-        const [px, py, pz] = [qx + a, qy + b, qz + c]
+      for (const f of FACES) {
+        const [px, py, pz] = [qx + f.x, qy + f.y, qz + f.z]
         const key = `${px},${py},${pz}`
         if (air.has(key) || Math.abs(px - cx) > CAVE_REACH || Math.abs(pz - cz) > CAVE_REACH) continue
         const name = w.blockName(px, py, pz)
@@ -96,8 +89,8 @@ async function cellsToSighting(
     const [cx, cz] = [ox + dx, oz + dz]
     for (const dy of [0, 1]) dug.add(`${cx},${level + dy},${cz}`)
     for (const dy of [0, 1])
-      for (const [a, b, c] of FACES) {
-        const [x, y, z] = [cx + a, level + dy + b, cz + c]
+      for (const f of FACES) {
+        const [x, y, z] = [cx + f.x, level + dy + f.y, cz + f.z]
         if (dug.has(`${x},${y},${z}`)) continue
         const name = w.blockName(x, y, z)
         if (ORE.test(name)) return [i + 1, false]
