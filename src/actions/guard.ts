@@ -17,7 +17,7 @@ import type { Action } from '../schemas/action.js'
 import { sleep } from '../util/async.js'
 import { pursueEntity } from './approach.js'
 import { onlineName, playerEntity } from './come.js'
-import { endFight, mayFightBack, startFight } from './reflexes/combat.js'
+import { bestWeapon, endFight, mayFightBack, startFight } from './reflexes/combat.js'
 import { DEFAULT_REFLEXES, reflexesOf } from './reflexes/index.js'
 import { ActionFailure, type Run } from './types.js'
 import { equipNamed, goals, goto } from './world.js'
@@ -34,25 +34,6 @@ export const LEASH_SLACK = 4
 export const RETREAT_HEALTH = 8
 /** How often the guard looks around (and checks a fight). */
 const WATCH_EVERY_MS = 100
-/** Weapons the guard (and attack-a-mob requests) take in hand, best first. */
-export const WEAPONS = [
-  'netherite_sword',
-  'diamond_sword',
-  'iron_sword',
-  'stone_sword',
-  'golden_sword',
-  'wooden_sword',
-  'netherite_axe',
-  'diamond_axe',
-  'iron_axe',
-  'stone_axe',
-]
-
-/** The best weapon in the inventory, or null (then the fist). */
-export function bestWeapon(bot: Bot): string | null {
-  return WEAPONS.find((w) => bot.inventory.items().some((i) => i.name === w)) ?? null
-}
-
 /** Whether the guard may hit this entity: never players, pets or passive animals (the reflex's rule). */
 export function mayHit(bot: Bot, e: Entity): boolean {
   return (

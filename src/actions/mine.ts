@@ -149,7 +149,12 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     const roomNote = await makeRoom(run, new Set([...target.wanted, action.object, ...(tool ? [tool] : [])]))
     if (roomNote) notes.push(roomNote)
     await equipNamed(run, tool)
-    log.debug('dig', { block: block.name, at: block.position.toString(), far: far(bot, block), pending: pending.length })
+    log.debug('dig', {
+      block: block.name,
+      at: block.position.toString(),
+      far: far(bot, block),
+      pending: pending.length,
+    })
     const reach = watchReach(bot, block)
     const detours = run.detours()
     try {

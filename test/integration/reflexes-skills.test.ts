@@ -1,6 +1,7 @@
 /**
  * The fight-or-flee reflex and the player skills against the real practice server (superflat, no natural
- * spawning): fall damage next to a player and a cow hits neither, a player's punch is not answered, a zombie's hit is;
+ * spawning): fall damage next to a player and a cow hits neither, a player's punch is not answered, a zombie's hit is
+ * walked away from while the bot has no weapon and fought once it carries a sword;
  * `come` to a player on an unreachable pillar fails `no_path` saying how far is left, a stop aborts `come`, and
  * `follow` keeps up with a moving player until that player leaves the game. "Never hit" is proved by the reflex's own
  * decision event for that damage (a `hurt` note), not by waiting a while.
@@ -12,7 +13,7 @@ import type { ReflexEvent, Reflexes } from '../../src/actions/reflexes/index.js'
 import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { onceEvent, withTimeout } from '../../src/util/async.js'
-import { VERSION, command, joinPlayer, quit, startServer, syncWithServer, waitFor } from '../helpers/world.js'
+import { VERSION, command, giveItem, joinPlayer, quit, startServer, syncWithServer, waitFor } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -98,8 +99,21 @@ describe('reflexes: fight back only against the real attacker', () => {
     expect(alice.health).toBe(20)
   }, 30_000)
 
-  it('a zombie that hits the bot is fought', async () => {
+  it('an unarmed bot walks away from a zombie that hits it instead of punching it', async () => {
     await command(alice, '/kill @e[type=cow]')
+    await command(alice, `/tp Alice ${at(-14, 0, 0)}`)
+    const decision = nextDecision(20_000)
+    await command(alice, `/summon zombie ${at(0, 0, 3)}`)
+    const e = await decision
+    expect(e).toMatchObject({ kind: 'flee', tookOver: true })
+    expect(e.message).toMatch(/ran from the zombie because I have no weapon/)
+    expect(fightsStarted).toEqual([])
+    await command(alice, '/kill @e[type=zombie]')
+    await waitFor(() => !reflexes.busy(), 15_000, 'the flight to end')
+  }, 40_000)
+
+  it('a zombie that hits the bot is fought when the bot carries a weapon', async () => {
+    await giveItem(bot, 'wooden_sword')
     await command(alice, `/tp Alice ${at(-14, 0, 0)}`)
     const decision = nextDecision(20_000)
     await command(alice, `/summon zombie ${at(0, 0, 3)}`)

@@ -1,6 +1,6 @@
 /**
  * The fight-or-flee reflex: when the bot is hurt by a real attacker (the damage event's source entity), it flees at
- * low health, or fights back with mineflayer-pvp — but only against a hostile mob or a neutral one that really
+ * low health or when it carries no weapon (a mob, not a player it may fight), or fights back with mineflayer-pvp — but only against a hostile mob or a neutral one that really
  * attacks (bee, golem …), never against a player (unless `fightPlayers` is on), a tameable or tamed animal or a
  * passive mob — the same rule and sentences as the safety policy (src/rules/policy.ts). Damage with no source (fall, fire, lava, cactus, drowning) is never answered with a hit: there is no one to
  * fight, and the creature standing next to the bot did not do it. Every decision is recorded, including "not fighting".
@@ -16,6 +16,25 @@ const { goals } = pathfinderPkg
 const FIGHT_MS = 10_000
 const FLEE_MS = 4_000
 const FLEE_DISTANCE = 12
+/** Weapons the guard, attack-a-mob requests and this reflex count on, best first. */
+export const WEAPONS = [
+  'netherite_sword',
+  'diamond_sword',
+  'iron_sword',
+  'stone_sword',
+  'golden_sword',
+  'wooden_sword',
+  'netherite_axe',
+  'diamond_axe',
+  'iron_axe',
+  'stone_axe',
+]
+
+/** The best weapon in the inventory, or null (then the fist). */
+export function bestWeapon(bot: Bot): string | null {
+  return WEAPONS.find((w) => bot.inventory.items().some((i) => i.name === w)) ?? null
+}
+
 /** Mobs outside the "Hostile mobs" category that do attack and cannot be anyone's pet. */
 const NEUTRAL_ATTACKERS = new Set(['bee', 'polar_bear', 'iron_golem', 'goat', 'panda', 'dolphin'])
 
@@ -81,7 +100,7 @@ function attach(host: ReflexHost): AttachedReflex {
   let fighting: Entity | null = null
   let fleeGoal: InstanceType<typeof goals.GoalInvert> | null = null
 
-  const flee = (attacker: Entity): void => {
+  const flee = (attacker: Entity, why: string): void => {
     host.stopMoving()
     const goal = new goals.GoalInvert(new goals.GoalFollow(attacker, FLEE_DISTANCE))
     fleeGoal = goal
@@ -92,7 +111,7 @@ function attach(host: ReflexHost): AttachedReflex {
       if (bot.pathfinder.goal === goal) host.stopMoving()
       if (fleeGoal === goal) fleeGoal = null
     }, FLEE_MS)
-    host.takeOver('flee', `I ran from ${nameOf(attacker)} because my health is low.`)
+    host.takeOver('flee', `I ran from ${nameOf(attacker)} because ${why}.`)
   }
 
   const fight = (attacker: Entity): void => {
@@ -119,11 +138,14 @@ function attach(host: ReflexHost): AttachedReflex {
     }
     if (host.engaged(attacker)) return
     if (bot.health <= options.fleeHealth) {
-      flee(attacker)
+      flee(attacker, 'my health is low')
       return
     }
     const verdict = mayFightBack(bot, attacker, options)
-    if (verdict.ok) fight(attacker)
+    // bare hands against a mob that hits back (a zombie has 20 health, a fist does 1): walking away is safer, and a
+    // zombie walks at half a player's speed
+    if (verdict.ok && attacker.type !== 'player' && bestWeapon(bot) === null) flee(attacker, 'I have no weapon')
+    else if (verdict.ok) fight(attacker)
     else host.note('hurt', `${nameOf(attacker)} hurt me; I am not fighting back: ${verdict.why}`)
   }
   const onStoppedAttacking = (): void => {
