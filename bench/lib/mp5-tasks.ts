@@ -135,6 +135,7 @@ export function seedsFrom(raw: string | undefined): number[] {
   if (s.includes(','))
     return s
       .split(',')
+      .filter((x) => x.trim() !== '')
       .map((x) => Number(x.trim()))
       .filter((n) => Number.isInteger(n) && n >= 0)
   const n = Number(s)
