@@ -32,7 +32,10 @@ function pattern(row: number, spacing: number): Array<[number, number]> {
     // the pattern before the serpentine: a main corridor, every 4 cells a branch of 8 to each side (walked back)
     let x = 0
     while (out.length < MAX) {
-      for (let i = 0; i < 4; i++) out.push([++x, 0])
+      for (let i = 0; i < 4; i++) {
+        x += 1
+        out.push([x, 0])
+      }
       for (let i = 1; i <= 8; i++) out.push([x, i])
       for (let i = 1; i <= 8; i++) out.push([x, -i])
     }
@@ -43,8 +46,14 @@ function pattern(row: number, spacing: number): Array<[number, number]> {
   let z = 0
   let dir = 1
   while (out.length < MAX) {
-    for (let i = 0; i < row && out.length < MAX; i++) out.push([x, (z += dir)])
-    for (let i = 0; i < spacing && out.length < MAX; i++) out.push([++x, z])
+    for (let i = 0; i < row && out.length < MAX; i++) {
+      z += dir
+      out.push([x, z])
+    }
+    for (let i = 0; i < spacing && out.length < MAX; i++) {
+      x += 1
+      out.push([x, z])
+    }
     dir = -dir
   }
   return out

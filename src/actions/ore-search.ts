@@ -291,7 +291,6 @@ export async function branchMine(
   const surfaceY = !isUnderground(bot) ? feet().y : (surfaceOf(bot)?.y ?? feet().y + COVER)
   const floor = (game.minY ?? -64) + FLOOR_MARGIN
   let level = band ? searchLevel(band, surfaceY, game.minY ?? -64) : feet().y
-  const dug = dugBy(bot)
   const dirs = [new Vec3(1, 0, 0), new Vec3(0, 0, 1), new Vec3(-1, 0, 0), new Vec3(0, 0, -1)]
   // each search from here heads another way: one stopped by a reflex (lava ahead) does not walk back into it
   const calls = (searches.get(bot) ?? 0) + 1
