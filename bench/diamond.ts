@@ -42,6 +42,8 @@ export interface DiamondRun {
   durationMs: number
   milestones: Record<string, number | null>
   deaths: number
+  /** How each death happened (bench/lib/offline-run.ts). */
+  deathCauses: string[]
   reason: string
 }
 
@@ -77,7 +79,7 @@ async function runSeed(seed: number, taskMs: number): Promise<DiamondRun> {
     : r.outcome === 'error'
       ? `error: ${r.lastReply}`
       : `${r.outcome === 'timeout' ? 'timeout' : 'gave up'}${where ? ` ${where}` : ''} — said: ${r.lastReply}`
-  return { seed, ok, durationMs: r.durationMs, milestones, deaths: r.deaths, reason }
+  return { seed, ok, durationMs: r.durationMs, milestones, deaths: r.deaths, deathCauses: r.deathCauses, reason }
 }
 
 /** GITM's table: method → milestone → percent (null for '-'). */
@@ -168,7 +170,7 @@ async function main(): Promise<void> {
             .map(([m]) => m)
             .at(-1) ?? 'nothing',
         deaths: r.deaths,
-        reason: r.reason,
+        reason: [r.reason, ...r.deathCauses.map((c) => `died ${c}`)].join('; '),
       })),
       { maxWidth: 140 },
     )

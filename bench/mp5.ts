@@ -28,6 +28,7 @@ interface Run {
   outcome: string
   reply: string
   startTime: number | null
+  deathCauses: string[]
 }
 
 async function runOnce(task: Mp5Task, seed: number): Promise<Run> {
@@ -40,13 +41,14 @@ async function runOnce(task: Mp5Task, seed: number): Promise<Run> {
     setup: task.setup,
     verbosePrefix: process.env.MP5_VERBOSE === '1' ? '    ' : undefined,
   })
-  if (r.outcome === 'error') return { seed, ok: false, durationMs: 0, outcome: 'error', reply: r.reply, startTime }
+  if (r.outcome === 'error')
+    return { seed, ok: false, durationMs: 0, outcome: 'error', reply: r.reply, startTime, deathCauses: [] }
   const timedOut = r.outcome === 'timeout'
   const died = r.deaths > 0
   let ok = task.kind === 'process' ? holdsGoal(task.item, r.inventory) : /^(Found|Done)\b/.test(r.lastReply)
   if (timedOut || died) ok = false
   const outcome = timedOut ? 'timeout' : died ? 'died' : ok ? 'success' : 'failed'
-  return { seed, ok, durationMs: r.durationMs, outcome, reply: r.reply, startTime }
+  return { seed, ok, durationMs: r.durationMs, outcome, reply: r.reply, startTime, deathCauses: r.deathCauses }
 }
 
 async function main(): Promise<void> {
@@ -85,7 +87,7 @@ async function main(): Promise<void> {
   const done = await pool(byDepth, parallel, async ({ task, seed, key }) => {
     const r = await runOnce(task, seed)
     process.stderr.write(
-      `  ${key} seed ${seed}: ${r.outcome} in ${(r.durationMs / 1000).toFixed(1)}s — ${r.reply.slice(0, 140)}\n`,
+      `  ${key} seed ${seed}: ${r.outcome} in ${(r.durationMs / 1000).toFixed(1)}s — ${r.reply.slice(0, 140)}${r.deathCauses.map((c) => `\n    died ${c}`).join('')}\n`,
     )
     return { task, r }
   })

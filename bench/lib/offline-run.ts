@@ -49,8 +49,15 @@ export interface OfflineRun {
   lastStep: string
   lastAction: string
   deaths: number
+  /** Each death: when, the server's death message, where, and the action the bot was in (`93s: Bench was slain by
+   * zombie at (12, 64, -3) (night) after explore ok`: the last action that ended before it). */
+  deathCauses: string[]
   inventory: Record<string, number>
 }
+
+/** The practice server's death messages (src/server/plugins/health.ts), read from chat. */
+const DEATH_TEXT =
+  /(hit the ground too hard|tried to swim in lava|drowned|suffocated in a wall|starved to death|was slain by \S+|died)$/
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
@@ -110,11 +117,22 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
     }
     await sleep(1500) // let the chunks around spawn arrive
     let deaths = 0
+    const deathCauses: string[] = []
+    let lastAction = ''
     const t0 = Date.now()
     const elapsedMs = (): number => Date.now() - t0
     const watchBot = (b: Bot): void => {
       b.on('death', () => {
         deaths++
+      })
+      b.on('messagestr', (text: string) => {
+        if (!text.startsWith(`${b.username} `) || !DEATH_TEXT.test(text)) return
+        const p = b.entity?.position
+        const night = (b.time?.timeOfDay ?? 0) >= 13000 && (b.time?.timeOfDay ?? 0) < 23000
+        const where = p ? ` at ${p.floored().toString()} (${night ? 'night' : 'day'})` : ''
+        deathCauses.push(
+          `${Math.round(elapsedMs() / 1000)}s: ${text}${where} after ${lastAction.split(':')[0] || 'no action yet'}`,
+        )
       })
       o.watch?.(b, elapsedMs)
     }
@@ -136,7 +154,6 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
     })
     if (o.verbosePrefix !== undefined) verbose(app, o.verbosePrefix, t0)
     let lastStep = ''
-    let lastAction = ''
     app.router.onTaskEvent((e: TaskEvent) => {
       if (e.kind === 'progress' && /^working on /.test(e.message)) lastStep = `${e.done}/${e.total} ${e.message}`
       if (e.kind === 'action') lastAction = `${e.action} ${e.ok ? 'ok' : e.reason}: ${e.message}`.slice(0, 200)
@@ -171,6 +188,7 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
         lastStep: '',
         lastAction: '',
         deaths,
+        deathCauses,
         inventory: inventoryCounts(bot),
       }
     }
@@ -194,6 +212,7 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
       lastStep,
       lastAction,
       deaths,
+      deathCauses,
       inventory: cur?.entity ? inventoryCounts(cur) : {},
     }
   } catch (err) {
@@ -206,6 +225,7 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
       lastStep: '',
       lastAction: '',
       deaths: 0,
+      deathCauses: [],
       inventory: {},
     }
   } finally {

@@ -37,7 +37,9 @@ export async function attack(run: Run, action: Extract<Action, { type: 'attack' 
   if (target.type === 'player') fail('unsafe', NEVER_PLAYERS)
   if ((target.name && TAMEABLE.has(target.name)) || isTamed(bot, target))
     fail('unsafe', neverPet(target.name ?? action.object))
-  await equipNamed(run, tool)
+  // engaged before anything that takes a tick (equipping): the combat reflex must not strike this target first
+  const reflexes = reflexesOf(bot)
+  reflexes?.setEngaged(target.id)
   const died = new Set<number>()
   const onDead = (e: Entity): void => {
     died.add(e.id)
@@ -48,11 +50,10 @@ export async function attack(run: Run, action: Extract<Action, { type: 'attack' 
   bot.on('entityDead', onDead)
   bot.on('entityGone', onDead)
   bot.on('entityHurt', onHurt)
-  const reflexes = reflexesOf(bot)
-  reflexes?.setEngaged(target.id)
   run.progress.setTarget(() => target.position.distanceTo(bot.entity.position))
   let last = target.position.clone()
   try {
+    await equipNamed(run, tool)
     startFight(bot, target)
     while (!dead(run, target, died)) {
       run.step()

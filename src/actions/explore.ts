@@ -1,7 +1,7 @@
 /**
  * `explore(object, strategy)`: move until the object is *seen* (line of sight from the eyes, no x-ray). Surface:
  * the world is a grid of 20×20-block cells visited breadth-first from the start cell, pathing to each cell's centre
- * while looking. Underground: branch mining at the block's best level from the knowledge (ore-search.ts), looking
+ * while looking; a biome is seen from afar (the nearest loaded column of it within BIOME_SIGHT blocks is walked to). Underground: branch mining at the block's best level from the knowledge (ore-search.ts), looking
  * for every variant of the block (deepslate or stone), never opening a block next to lava or water; a block `mine`
  * found out of reach, or high up the shaft above the bot, does not count as seen — but one in the wall of the shaft
  * the bot came down is fetched by climbing back up the shaft to it. Fails with
@@ -68,15 +68,49 @@ async function moveLooking(
   return seen ?? seenAt(run, target)
 }
 
+/** How far (blocks) a biome is seen across the land: sand, snow and the trees show it long before the bot stands in it. */
+const BIOME_SIGHT = 80
+const BIOME_STEP = 8
+
+/** Columns walked to once (16-block squares): one the bot could not reach is not walked at again. */
+const columnKey = (x: number, z: number): string => `${x >> 4},${z >> 4}`
+
+/** The nearest column of one of the biome `names` at the bot's height within BIOME_SIGHT blocks (loaded chunks only). */
+function biomeInSight(run: Run, names: string[], tried: Set<string>): [number, number] | null {
+  const me = run.bot.entity.position.floored()
+  let best: [number, number] | null = null
+  let bestD = Number.POSITIVE_INFINITY
+  for (let dx = -BIOME_SIGHT; dx <= BIOME_SIGHT; dx += BIOME_STEP)
+    for (let dz = -BIOME_SIGHT; dz <= BIOME_SIGHT; dz += BIOME_STEP) {
+      const d = dx * dx + dz * dz
+      if (d >= bestD || d > BIOME_SIGHT * BIOME_SIGHT || tried.has(columnKey(me.x + dx, me.z + dz))) continue
+      if (names.includes(biomeAt(run.bot, me.offset(dx, 0, dz)))) {
+        best = [me.x + dx, me.z + dz]
+        bestD = d
+      }
+    }
+  return best
+}
+
 async function surface(run: Run, target: Target, object: string): Promise<string> {
   const p = run.bot.entity.position
-  const start: [number, number] = [Math.floor(p.x / CELL), Math.floor(p.z / CELL)]
+  // a biome is looked for in cells about as wide as it is seen across: each hop shows new land
+  const cell = target.kind === 'biome' ? BIOME_SIGHT : CELL
+  const start: [number, number] = [Math.floor(p.x / cell), Math.floor(p.z / cell)]
   const queue: Array<[number, number]> = [start]
   const queued = new Set([start.join(',')])
+  const tried = new Set<string>()
   while (queue.length) {
     const [cx, cz] = queue.shift()!
     run.step()
-    const seen = await moveLooking(run, [cx * CELL + CELL / 2, cz * CELL + CELL / 2], target)
+    // a biome in sight is walked to before the next cell of the search
+    const there = target.kind === 'biome' ? biomeInSight(run, target.names, tried) : null
+    if (there) {
+      tried.add(columnKey(...there))
+      const seen = await moveLooking(run, there, target)
+      if (seen) return found(run, object, seen)
+    }
+    const seen = await moveLooking(run, [cx * cell + cell / 2, cz * cell + cell / 2], target)
     if (seen) return found(run, object, seen)
     for (const [dx, dz] of [
       [1, 0],

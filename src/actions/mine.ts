@@ -4,8 +4,8 @@
  * counts raw_iron) or its drop (cobblestone → digs stone). Fails with `missing_tool` when the tool is absent or cannot
  * harvest the block, `not_found` when no instance is in view. The nearest block in view goes next, a block deeper
  * than the floor where the mining began counting as farther (digging ever downwards leaves it deep below its
- * shaft). A block it comes no closer to for REACH_MS is skipped and remembered as out of reach (src/actions/memory.ts;
- * explore looks past it). Drops are picked up in one walk per stand: when the next block is out of reach, or when
+ * shaft). A block it comes no closer to for REACH_MS, or whose walk fails short of it, is skipped and remembered as out
+ * of reach (src/actions/memory.ts; explore looks past it). Drops are picked up in one walk per stand: when the next block is out of reach, or when
  * the blocks dug would make up the count (a block whose drop never arrives is skipped from then on).
  */
 import type { Action } from '../schemas/action.js'
@@ -168,7 +168,9 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
       // the dig promise can reject although the block broke (a late block update); only skip blocks still there
       if (bot.blockAt(block.position)?.type === block.type) {
         skipped.add(block.position.toString())
-        if (reach.late()) markUnreachable(bot, block.position)
+        // never got to it (no path, no progress): the next search and the next plan look past it too, instead of
+        // seeing it again and walking at it again
+        if (reach.late() || far(bot, block) > DIG_REACH) markUnreachable(bot, block.position)
         if (skipped.size > 5) throw err
         continue
       }

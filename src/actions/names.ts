@@ -112,10 +112,14 @@ export type Target =
 
 /** Biome names for `raw`: an exact biome (birch_forest) or a family (forest → every biome whose name has it). */
 export function biomeTarget(bot: Bot, raw: string): string[] | null {
-  const name = normalise(raw).replace(/s$/, '')
   const all = Object.values(bot.registry.biomes).map((b) => b.name)
-  const hits = all.includes(name) ? [name] : all.filter((b) => b.split('_').includes(name))
-  return hits.length > 0 ? hits : null
+  // the name as written first ("plains" is a biome's own name), then without a plural s ("forests")
+  const name = normalise(raw)
+  for (const n of [name, name.replace(/s$/, '')]) {
+    const hits = all.includes(n) ? [n] : all.filter((b) => b.split('_').includes(n))
+    if (hits.length > 0) return hits
+  }
+  return null
 }
 
 /** A thing to see, approach or use: an entity first (cow is also an item-less entity), else blocks. */

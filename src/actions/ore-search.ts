@@ -40,6 +40,8 @@ const CAVE_RISE = 1
 const CAVE_WALK_MS = 8000
 /** How long the pathfinder may look for a way down when the straight shaft had to stop. */
 const PATH_DOWN_MS = 20_000
+/** Times a search moves its shaft a row's spacing along the heading when nothing lower is reachable from the column. */
+const SHAFT_MOVES = 3
 /** Cave walks per search before it goes back to digging (each walk ends where the next cave floor is chosen). */
 const CAVE_WALKS = 8
 
@@ -300,6 +302,7 @@ export async function branchMine(
   let blockedInARow = 0
   let moved = 0
   let walks = 0
+  let shaftMoves = 0
   while (blockedInARow < 4 || moved < 2) {
     if (blockedInARow >= 4) {
       // boxed in on this level (fluids, drops all round): a few blocks down, or up when bedrock is near, once or twice
@@ -315,7 +318,15 @@ export async function branchMine(
       const before = feet().y
       const seen = await descend(run, level, look)
       if (seen) return seen
-      // nothing lower is reachable from here (bedrock, fluids below): search this level rather than try again
+      if (feet().y >= before && shaftMoves < SHAFT_MOVES) {
+        // blocked below this column (a cave, a fluid) and no path down: a shaft a few cells away often is not
+        shaftMoves++
+        const m = await corridor(run, dirs[d % 4]!, SPACING, look)
+        if (m.seen) return m.seen
+        if (m.steps === 0) d++
+        continue
+      }
+      // nothing lower is reachable from anywhere near (bedrock, fluids below): search this level
       if (feet().y >= before) level = feet().y
     }
     const spot = walks < CAVE_WALKS ? caveSpot(bot, level) : null

@@ -14,6 +14,7 @@ import { playerPlacedAt } from '../perception/placed.js'
 import { neverPlayerPlaced } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
 import { onceEvent, sleep } from '../util/async.js'
+import { FIGHT_MS } from './reflexes/combat.js'
 import { reflexesOf } from './reflexes/index.js'
 import { fail, type Run } from './types.js'
 
@@ -21,12 +22,16 @@ const { goals } = pathfinderPkg
 export { goals }
 type Goal = Parameters<Bot['pathfinder']['goto']>[0]
 
-/** Longest wait for a reflex to give the body back (the guard's step back lasts under a second). */
-const REFLEX_CALM_MS = 2000
+/**
+ * Longest wait for a reflex to give the body back: the longest reflex, a fight (the guard's step back lasts under a
+ * second, a flight FLEE_MS; the wait ends as soon as the reflex does).
+ */
+const REFLEX_CALM_MS = FIGHT_MS
 
 /**
  * Path to a goal; resolves when the pathfinder says it arrived (callers verify), throws no_path/timeout failures.
- * A reflex still moving the body (the guard stepping back from an edge the run detoured) finishes first.
+ * A reflex still moving the body (the guard stepping back from an edge the run detoured, a fight with a zombie that
+ * came at the bot, a flight) finishes first: walking off would drag the bot out of the fight or back to the mob.
  */
 export async function goto(run: Run, goal: Goal, what: string): Promise<void> {
   const { bot } = run

@@ -10,8 +10,9 @@
 import type { Knowledge } from '../knowledge/index.js'
 import type { SubGoalProgress, ProgressSink } from '../schemas/task.js'
 import type { Feedback } from '../schemas/action.js'
-import type { Goal } from '../schemas/goal.js'
+import { Goal, type Conditions } from '../schemas/goal.js'
 import type { Decomposition, SubGoal } from '../schemas/subgoal.js'
+import { bestWeaponOf, FIRST_WEAPON } from '../rules/policy.js'
 import { AbortedError } from '../util/errors.js'
 import { sleep } from '../util/async.js'
 import type { Senses } from './ports.js'
@@ -153,15 +154,18 @@ function cannotEnchant(object: string, e: Extract<SubGoal, { kind: 'enchant' }>[
   )
 }
 
-/** One explore action cut off at the goal's deadline (its own budget may be longer); a stop request still aborts. */
+/**
+ * One explore action cut off at the goal's deadline (its own budget may be longer); a stop request still aborts.
+ * Returns the message of an `invalid` failure (a name the game does not know: no search will ever find it).
+ */
 async function exploreUntilDeadline(
   object: string,
   deps: GoalDeps,
   ctx: GoalContext,
   meta: Parameters<typeof runSubGoal>[2],
-): Promise<void> {
+): Promise<string | null> {
   const remainingMs = meta.deadline - Date.now()
-  if (remainingMs <= 0) return
+  if (remainingMs <= 0) return null
   const action = { type: 'explore' as const, object, strategy: 'surface' as const }
   // a plain controller and timer, held until the action ends (AbortSignal.any/timeout signals can be garbage-collected
   // before they fire in Node 20, which let an explore overrun the budget by its own 120 s)
@@ -179,6 +183,31 @@ async function exploreUntilDeadline(
   }
   if (ctx.signal.aborted) throw new AbortedError('task')
   meta.onAction({ action, result: r, state: deps.hands.state() })
+  return !r.ok && r.reason === 'invalid' ? r.message : null
+}
+
+const NO_CONDITIONS: Conditions = { biome: null, time: null, weather: null, near: null, brightness: null }
+/** A find leaves at least this much of its time for the search itself after arming. */
+const ARM_SHARE = 1 / 3
+const ARM_MAX_MS = 120_000
+const ARM_MIN_MS = 10_000
+const ARM_TRIES = 2
+
+/**
+ * Zombies walk the surface at night and a fist does 1 of their 20 health: an unarmed bot about to search in the dark
+ * first makes the weapon any wood makes (a normal obtain goal: logs, planks, a table, sticks), so the combat reflex
+ * fights instead of running from every zombie until it dies. At most a third of the time left goes to it. True when
+ * it tried.
+ */
+async function armForTheDark(object: string, deps: GoalDeps, ctx: GoalContext, deadline: number): Promise<boolean> {
+  if (bestWeaponOf(Object.keys(deps.hands.state().inventory)) !== null) return false
+  const dark = (['night', 'dusk'] as const).some(
+    (time) => deps.senses.checkConditions({ ...NO_CONDITIONS, time }, object).met,
+  )
+  const budgetMs = Math.min(ARM_MAX_MS, (deadline - Date.now()) * ARM_SHARE)
+  if (!dark || budgetMs < ARM_MIN_MS) return false
+  await runGoal(Goal.parse({ object: FIRST_WEAPON, count: 1 }), { ...deps, goalTimeBudgetMs: budgetMs }, ctx)
+  return true
 }
 
 /** Explore until the object is seen with every condition met at once; never claims success with one unmet. */
@@ -188,11 +217,14 @@ async function runFind(
   ctx: GoalContext,
   meta: Parameters<typeof runSubGoal>[2],
 ): Promise<GoalOutcome> {
-  const c = goal.conditions ?? { biome: null, time: null, weather: null, near: null, brightness: null }
+  const c = goal.conditions ?? NO_CONDITIONS
   let lastUnmet: string[] = []
   let observed = ''
+  let armings = 0
   for (let round = 0; Date.now() < meta.deadline; round++) {
     if (ctx.signal.aborted) throw new AbortedError('task')
+    // checked every round, since the night may fall during the search; a death loses the weapon, so twice at most
+    if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline))) armings++
     ctx.progress({
       kind: 'progress',
       taskId: ctx.taskId,
@@ -203,10 +235,18 @@ async function runFind(
     })
     const now = deps.senses.checkConditions(c, goal.object)
     const needsPlace = now.unmet.filter((u) => u.startsWith('biome') || u.startsWith('near'))
-    if (c.biome && needsPlace.some((u) => u.startsWith('biome'))) await exploreUntilDeadline(c.biome, deps, ctx, meta)
-    if (deps.senses.nearestVisible(goal.object) === null) await exploreUntilDeadline(goal.object, deps, ctx, meta)
-    // The thing it must be near is not in sight: look for it too (waiting would never bring it into view).
-    if (c.near && deps.senses.nearestVisible(c.near) === null) await exploreUntilDeadline(c.near, deps, ctx, meta)
+    // each search is decided after the one before it ended (a walk to the biome may bring the object into view)
+    const searches = [
+      () => (c.biome && needsPlace.some((u) => u.startsWith('biome')) ? c.biome : null),
+      () => (deps.senses.nearestVisible(goal.object) === null ? goal.object : null),
+      // The thing it must be near is not in sight: look for it too (waiting would never bring it into view).
+      () => (c.near && deps.senses.nearestVisible(c.near) === null ? c.near : null),
+    ]
+    for (const next of searches) {
+      const what = next()
+      const invalid = what === null ? null : await exploreUntilDeadline(what, deps, ctx, meta)
+      if (invalid) return { ok: false, message: invalid, verification: null, llmCalls: 0, subGoalsRun: round }
+    }
     const seen = deps.senses.nearestVisible(goal.object)
     const check = deps.senses.checkConditions(c, goal.object)
     observed = check.observed

@@ -9,6 +9,7 @@ import { z } from 'zod'
 import type { Action, BotState, Feedback, Plan } from '../schemas/action.js'
 import type { SubGoal } from '../schemas/subgoal.js'
 import { GhostError } from '../util/errors.js'
+import { WEAPONS } from '../rules/policy.js'
 
 const Heuristics = z.object({ buriedBlocks: z.record(z.string(), z.number().int().min(1).max(120)) })
 /** data/planner.json: which blocks lie just under the surface, and how deep to dig for them. */
@@ -23,8 +24,6 @@ export interface OfflinePlanInput {
   attempt: number
   feedback: Feedback | null
 }
-
-const SWORDS = ['netherite_sword', 'diamond_sword', 'iron_sword', 'stone_sword', 'golden_sword', 'wooden_sword']
 
 function bestHeld(inv: Record<string, number>, choices: string[]): string | null {
   return choices.find((c) => (inv[c] ?? 0) > 0) ?? null
@@ -113,7 +112,7 @@ export function planOffline(input: OfflinePlanInput): Plan {
     case 'hunt': {
       const d = step.hunt
       if (underground) actions.push({ type: 'go_up', tool: null })
-      const weapon = bestHeld(inv, SWORDS)
+      const weapon = bestHeld(inv, WEAPONS)
       for (let i = 0; i < Math.min(d.kills, 8); i++) {
         actions.push({ type: 'explore', object: d.mob, strategy: 'surface' })
         actions.push({ type: 'attack', object: d.mob, tool: weapon })

@@ -7,6 +7,29 @@
 import { describeBox, inBox, type Box, type Pos } from '../schemas/region.js'
 import type { PlacedView, PolicyView } from './types.js'
 
+/** Weapons the combat reflex, the guard, attack requests and a night-time find count on, best first (axes hit hard but
+ * swing slowly, so every sword comes first). */
+export const WEAPONS = [
+  'netherite_sword',
+  'diamond_sword',
+  'iron_sword',
+  'stone_sword',
+  'golden_sword',
+  'wooden_sword',
+  'netherite_axe',
+  'diamond_axe',
+  'iron_axe',
+  'stone_axe',
+]
+/** The weapon a bot arms itself with when it has none: the one any wood makes. */
+export const FIRST_WEAPON = 'wooden_sword'
+
+/** The best weapon among `held` item names, or null (then the fist). */
+export function bestWeaponOf(held: Iterable<string>): string | null {
+  const names = new Set(held)
+  return WEAPONS.find((w) => names.has(w)) ?? null
+}
+
 /** Creatures a player can tame: the bot cannot tell a pet from a wild one before it is close, so it never attacks them. */
 export const TAMEABLE = new Set([
   'wolf',

@@ -130,7 +130,7 @@ describe('actions that need the server mechanics', () => {
     expect(wool.inventoryDelta.white_wool ?? 0).toBeGreaterThan(0)
   }, 30_000)
 
-  it('fights back (armed) when a zombie hits it mid-action, which ends the action as unsafe', async () => {
+  it('fights (armed) a zombie that comes at it mid-action, which ends the action as unsafe', async () => {
     await give('wooden_sword')
     const p = bot.entity.position.floored()
     for (let dy = 0; dy < 4; dy++) await command(bot, `/setblock ${p.x + 1} ${p.y + dy} ${p.z} birch_log`)

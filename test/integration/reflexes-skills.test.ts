@@ -1,12 +1,13 @@
 /**
  * The fight-or-flee reflex and the player skills against the real practice server (superflat, no natural
- * spawning): fall damage next to a player and a cow hits neither, a player's punch is not answered, a zombie's hit is
- * walked away from while the bot has no weapon and fought once it carries a sword;
+ * spawning): fall damage next to a player and a cow hits neither, a player's punch is not answered, a zombie coming at
+ * the bot is walked away from before it hits while the bot has no weapon, and struck first once it carries a sword;
  * `come` to a player on an unreachable pillar fails `no_path` saying how far is left, a stop aborts `come`, and
  * `follow` keeps up with a moving player until that player leaves the game. "Never hit" is proved by the reflex's own
  * decision event for that damage (a `hurt` note), not by waiting a while.
  */
 import type { Bot } from 'mineflayer'
+import type { Entity } from 'prismarine-entity'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { attachReflexes, come, follow, type ActionContext } from '../../src/actions/index.js'
 import type { ReflexEvent, Reflexes } from '../../src/actions/reflexes/index.js'
@@ -99,34 +100,65 @@ describe('reflexes: fight back only against the real attacker', () => {
     expect(alice.health).toBe(20)
   }, 30_000)
 
-  it('an unarmed bot walks away from a zombie that hits it instead of punching it', async () => {
+  it('an unarmed bot walks away from a zombie coming at it, before it is hit, instead of punching it', async () => {
     await command(alice, '/kill @e[type=cow]')
     await command(alice, `/tp Alice ${at(-14, 0, 0)}`)
     const decision = nextDecision(20_000)
+    const health = bot.health
     await command(alice, `/summon zombie ${at(0, 0, 3)}`)
     const e = await decision
     expect(e).toMatchObject({ kind: 'flee', tookOver: true })
     expect(e.message).toMatch(/ran from the zombie because I have no weapon/)
+    expect(bot.health, 'it walked away before the first hit').toBeGreaterThanOrEqual(health)
     expect(fightsStarted).toEqual([])
     await command(alice, '/kill @e[type=zombie]')
     await waitFor(() => !reflexes.busy(), 15_000, 'the flight to end')
   }, 40_000)
 
-  it('a zombie that hits the bot is fought when the bot carries a weapon', async () => {
+  it('a zombie coming at the bot is struck first when the bot carries a weapon', async () => {
     await giveItem(bot, 'wooden_sword')
     await command(alice, `/tp Alice ${at(-14, 0, 0)}`)
     const decision = nextDecision(20_000)
+    const health = bot.health
     await command(alice, `/summon zombie ${at(0, 0, 3)}`)
     const e = await decision
     expect(e).toMatchObject({ kind: 'fight', tookOver: true })
-    expect(e.message).toMatch(/fought back against zombie/)
+    expect(e.message).toBe('I fought back against zombie as it came at me.')
+    expect(bot.health, 'it struck before the first hit').toBeGreaterThanOrEqual(health)
     expect(fightsStarted.length).toBe(1)
     await command(alice, '/kill @e[type=zombie]')
     await waitFor(() => !reflexes.busy(), 15_000, 'the fight to end')
   }, 40_000)
 
+  it('two zombies at once: the bot stays on the one it fights until it dies', async () => {
+    // turning to each new attacker restarts the swing (a hit before the cooldown does a fraction of the damage) and
+    // spreads the damage so that none dies. Full health first: at low health the reflex flees instead.
+    if (bot.health < 20) {
+      const respawned = onceEvent(bot, 'spawn', { timeoutMs: 10_000 })
+      await command(alice, '/kill GhostR')
+      await respawned
+      await waitFor(() => bot.health === 20 && bot.entity.onGround, 5000, 'GhostR back at full health')
+      await giveItem(bot, 'wooden_sword')
+      await command(alice, `/tp Alice ${at(-14, 0, 0)}`)
+    }
+    const decision = nextDecision(20_000)
+    const dead = onceEvent(bot, 'entityDead', { timeoutMs: 15_000 })
+    try {
+      await command(alice, `/summon zombie ${at(0, 0, 3)}`)
+      await command(alice, `/summon zombie ${at(0, 0, -3)}`)
+      expect((await decision).kind).toBe('fight')
+      await waitFor(() => !!bot.pvp.target, 2000, 'the fight to start')
+      const first = bot.pvp.target!
+      const [died] = (await dead) as [Entity]
+      expect(died.id, 'the zombie it fought first died first').toBe(first.id)
+    } finally {
+      await command(alice, '/kill @e[type=zombie]')
+    }
+    await waitFor(() => !reflexes.busy(), 15_000, 'the fight to end')
+  }, 60_000)
+
   it('detach removes every listener the reflex plugins added', () => {
-    const events = ['physicsTick', 'entityHurt', 'stoppedAttacking'] as const
+    const events = ['physicsTick', 'entityHurt', 'entityDead', 'entityGone', 'stoppedAttacking'] as const
     const count = (): number[] => events.map((e) => (bot as unknown as NodeJS.EventEmitter).listenerCount(e))
     reflexes.detach()
     const base = count()

@@ -2,37 +2,36 @@
  * The fight-or-flee reflex: when the bot is hurt by a real attacker (the damage event's source entity), it flees at
  * low health or when it carries no weapon (a mob, not a player it may fight), or fights back with mineflayer-pvp — but only against a hostile mob or a neutral one that really
  * attacks (bee, golem …), never against a player (unless `fightPlayers` is on), a tameable or tamed animal or a
- * passive mob — the same rule and sentences as the safety policy (src/rules/policy.ts). Damage with no source (fall, fire, lava, cactus, drowning) is never answered with a hit: there is no one to
+ * passive mob — the same rule and sentences as the safety policy (src/rules/policy.ts). A hostile mob (by the registry's
+ * category) coming at the bot is met before it hits: struck first when the bot is armed, walked away from when not.
+ * Damage with no source (fall, fire, lava, cactus, drowning) is never answered with a hit: there is no one to
  * fight, and the creature standing next to the bot did not do it. Every decision is recorded, including "not fighting".
  */
 import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
 import pathfinderPkg from 'mineflayer-pathfinder'
-import { NEVER_PLAYERS, neverPet, TAMEABLE } from '../../rules/policy.js'
+import { bestWeaponOf, NEVER_PLAYERS, neverPet, TAMEABLE } from '../../rules/policy.js'
 import type { AttachedReflex, ReflexHost, ReflexOptions, ReflexPlugin } from './index.js'
 
 const { goals } = pathfinderPkg
 
-const FIGHT_MS = 10_000
+/** A fight the reflex starts ends by this time at the latest (it ends sooner when the attacker dies). */
+export const FIGHT_MS = 10_000
 const FLEE_MS = 4_000
 const FLEE_DISTANCE = 12
-/** Weapons the guard, attack-a-mob requests and this reflex count on, best first. */
-export const WEAPONS = [
-  'netherite_sword',
-  'diamond_sword',
-  'iron_sword',
-  'stone_sword',
-  'golden_sword',
-  'wooden_sword',
-  'netherite_axe',
-  'diamond_axe',
-  'iron_axe',
-  'stone_axe',
-]
-
+/**
+ * A hostile mob coming at the bot is met before it hits: armed, the bot strikes first once it is this close (a
+ * player reaches 3 blocks, a zombie 1.6, and every hit knocks it back); unarmed, it walks away at this distance.
+ */
+const STRIKE_FIRST_RANGE = 3.5
+const STEP_AWAY_RANGE = 5
+/** A mob being fought this close (a hit knocks it a block or two back) is fought on when another one hits the bot. */
+const KEEP_TARGET_RANGE = 6
+/** How often the reflex looks for a mob coming at the bot. */
+const WATCH_MS = 250
 /** The best weapon in the inventory, or null (then the fist). */
 export function bestWeapon(bot: Bot): string | null {
-  return WEAPONS.find((w) => bot.inventory.items().some((i) => i.name === w)) ?? null
+  return bestWeaponOf(bot.inventory.items().map((i) => i.name))
 }
 
 /** Mobs outside the "Hostile mobs" category that do attack and cannot be anyone's pet. */
@@ -114,7 +113,7 @@ function attach(host: ReflexHost): AttachedReflex {
     host.takeOver('flee', `I ran from ${nameOf(attacker)} because ${why}.`)
   }
 
-  const fight = (attacker: Entity): void => {
+  const fight = (attacker: Entity, how = ''): void => {
     host.stopMoving()
     busyUntil = Date.now() + FIGHT_MS
     fighting = attacker
@@ -125,7 +124,7 @@ function attach(host: ReflexHost): AttachedReflex {
     }, FIGHT_MS)
     host.takeOver(
       'fight',
-      `I fought back against ${attacker.type === 'player' ? nameOf(attacker) : (attacker.name ?? 'an attacker')}.`,
+      `I fought back against ${attacker.type === 'player' ? nameOf(attacker) : (attacker.name ?? 'an attacker')}${how ? ` ${how}` : ''}.`,
     )
   }
 
@@ -141,6 +140,14 @@ function attach(host: ReflexHost): AttachedReflex {
       flee(attacker, 'my health is low')
       return
     }
+    // one fight at a time while its mob is near: turning to each new attacker restarts the swing (a hit before the
+    // cooldown does a fraction of the damage) and spreads it so that none dies
+    const current =
+      fighting && bot.pvp.target === fighting && !dying.has(fighting.id) ? bot.entities[fighting.id] : null
+    if (current && current.position.distanceTo(bot.entity.position) <= KEEP_TARGET_RANGE) {
+      host.note('hurt', `${nameOf(attacker)} hurt me; I keep fighting ${nameOf(current)} first.`)
+      return
+    }
     const verdict = mayFightBack(bot, attacker, options)
     // bare hands against a mob that hits back (a zombie has 20 health, a fist does 1): walking away is safer, and a
     // zombie walks at half a player's speed
@@ -148,6 +155,43 @@ function attach(host: ReflexHost): AttachedReflex {
     else if (verdict.ok) fight(attacker)
     else host.note('hurt', `${nameOf(attacker)} hurt me; I am not fighting back: ${verdict.why}`)
   }
+  // a hostile mob (the registry's category, never a neutral or passive one) closing in, or already at arm's length;
+  // never one already dying (its body lies there until the server removes it)
+  const lastDistance = new Map<number, number>()
+  const dying = new Set<number>()
+  const onDead = (e: Entity): void => {
+    dying.add(e.id)
+  }
+  const onGone = (e: Entity): void => {
+    dying.delete(e.id)
+  }
+  const comingAt = (range: number): Entity | null => {
+    const me = bot.entity.position
+    let best: Entity | null = null
+    const seen = new Map<number, number>()
+    for (const e of Object.values(bot.entities)) {
+      if (e === bot.entity || !e.name || e.type === 'player' || dying.has(e.id)) continue
+      const d = e.position.distanceTo(me)
+      if (d > range + 2) continue
+      seen.set(e.id, d)
+      const category = (bot.registry.entitiesByName[e.name] as { category?: string } | undefined)?.category
+      if (category !== 'Hostile mobs' || d > range || host.engaged(e)) continue
+      const closing = d < (lastDistance.get(e.id) ?? Number.POSITIVE_INFINITY) - 0.05 || d < 2
+      if (closing && (!best || d < best.position.distanceTo(me))) best = e
+    }
+    lastDistance.clear()
+    for (const [id, d] of seen) lastDistance.set(id, d)
+    return best
+  }
+  const watch = setInterval(() => {
+    if (!bot.entity || !options.fightBack || Date.now() < busyUntil || bot.health <= 0) return
+    const armed = bestWeapon(bot) !== null
+    const threat = comingAt(armed ? STRIKE_FIRST_RANGE : STEP_AWAY_RANGE)
+    if (!threat) return
+    if (armed && bot.health > options.fleeHealth) fight(threat, 'as it came at me')
+    else flee(threat, armed ? 'my health is low' : 'I have no weapon')
+  }, WATCH_MS)
+
   const onStoppedAttacking = (): void => {
     busyUntil = 0
     fighting = null
@@ -156,11 +200,16 @@ function attach(host: ReflexHost): AttachedReflex {
   // mineflayer-pvp's 'stoppedAttacking' is not in mineflayer's typed events
   const pvpEvents = bot as unknown as NodeJS.EventEmitter
   bot.on('entityHurt', onHurt)
+  bot.on('entityDead', onDead)
+  bot.on('entityGone', onGone)
   pvpEvents.on('stoppedAttacking', onStoppedAttacking)
   return {
     busy: () => Date.now() < busyUntil,
     detach() {
+      clearInterval(watch)
       bot.removeListener('entityHurt', onHurt)
+      bot.removeListener('entityDead', onDead)
+      bot.removeListener('entityGone', onGone)
       pvpEvents.removeListener('stoppedAttacking', onStoppedAttacking)
       if (fighting && bot.pvp.target === fighting) endFight(bot)
       if (fleeGoal && bot.pathfinder.goal === fleeGoal) host.stopMoving()

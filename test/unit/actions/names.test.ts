@@ -46,6 +46,18 @@ describe('action names', () => {
     }
   })
 
+  it('resolves every biome of the registry by its own name, families by a word, plurals without their s', () => {
+    // "plains" and "badlands" end in s and are names of their own (a plural strip made them unknown)
+    for (const biome of Object.values(bot.registry.biomes)) {
+      const t = resolveTarget(bot, biome.name) // throws `invalid` for an unknown name
+      if (t.kind === 'biome') expect(t.names).toContain(biome.name)
+    }
+    expect(resolveTarget(bot, 'plains')).toEqual({ kind: 'biome', names: ['plains'] })
+    expect(resolveTarget(bot, 'forests')).toEqual({ kind: 'biome', names: ['forest'] })
+    const peaks = resolveTarget(bot, 'peaks') // a family whose word ends in s
+    expect(peaks.kind === 'biome' && peaks.names).toEqual(expect.arrayContaining(['jagged_peaks', 'stony_peaks']))
+  })
+
   it('ships the three blueprints with valid block names', () => {
     expect(blueprintNames()).toEqual(expect.arrayContaining(['farm_plot', 'pillar', 'shelter']))
     for (const name of blueprintNames()) {

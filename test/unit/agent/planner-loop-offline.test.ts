@@ -203,4 +203,29 @@ describe('offline planning loop (no LLM)', () => {
       'I could not find cow with every condition met in time; unmet: weather rain (it is clear).',
     )
   })
+
+  it('an unarmed find in the dark makes a wooden sword first; armed or in daylight it does not', async () => {
+    const dark = await run({ object: 'pig', count: 1 }, { time: 'night' }, 120_000)
+    expect(dark.out.ok).toBe(true)
+    expect(labels(dark.world)).toContain('craft wooden_sword')
+    expect(labels(dark.world).indexOf('craft wooden_sword')).toBeLessThan(labels(dark.world).indexOf('explore pig'))
+    expect(dark.world.state().inventory.wooden_sword).toBe(1)
+    const armed = await run({ object: 'pig', count: 1 }, { time: 'night', inventory: { stone_axe: 1 } })
+    expect(labels(armed.world)).toEqual(['explore pig'])
+    const day = await run({ object: 'pig', count: 1 })
+    expect(labels(day.world)).toEqual(['explore pig'])
+  })
+
+  it('a find whose search names something the game does not know ends at once with that reason', async () => {
+    const why = 'There is no block, creature or biome called "plainz" in Minecraft 1.20.2.'
+    const started = Date.now()
+    const r = await run(
+      { object: 'pig', count: 1, conditions: { biome: 'plainz' } },
+      { faults: [{ type: 'explore', nth: 1, reason: 'invalid', message: why }] },
+      30_000,
+    )
+    expect(r.out).toMatchObject({ ok: false, message: why })
+    expect(labels(r.world)).toEqual(['explore plainz'])
+    expect(Date.now() - started).toBeLessThan(5000)
+  })
 })
