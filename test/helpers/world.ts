@@ -116,6 +116,27 @@ export async function syncWithServer(bot: Bot): Promise<void> {
   await command(bot, '/ping')
 }
 
+/**
+ * Turn `player` to `yaw` and wait until `observer` sees the new heading. A look right after a `/tp` can be lost on the
+ * way (seen once in a clean-clone run), and mineflayer sends a look only when it changed: the look is sent again,
+ * nudged by a hair each time, until the observer has it (the acknowledgement, not a longer wait).
+ */
+export async function turnSeenBy(player: Bot, observer: Bot, yaw: number, timeoutMs = 5000): Promise<void> {
+  let nudge = 0
+  await waitFor(
+    async () => {
+      const seen = observer.players[player.username]?.entity?.yaw
+      if (seen !== undefined && Math.abs(seen - yaw) < 0.2) return true
+      nudge = nudge > 0 ? -0.01 : 0.01
+      await player.look(yaw + nudge, 0, true)
+      return false
+    },
+    timeoutMs,
+    `${observer.username} sees ${player.username} turn`,
+    250,
+  )
+}
+
 /** How many of an item the bot holds (all inventory slots). */
 export function countItem(bot: Bot, name: string): number {
   return bot.inventory

@@ -14,7 +14,16 @@ import { createApp, type App } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import type { Bot } from 'mineflayer'
-import { command, giveItem, joinPlayer, quit, startServer, waitFor, waitForMessage } from '../helpers/world.js'
+import {
+  command,
+  giveItem,
+  joinPlayer,
+  quit,
+  startServer,
+  turnSeenBy,
+  waitFor,
+  waitForMessage,
+} from '../helpers/world.js'
 
 let server: ServerHandle
 let app: App
@@ -54,12 +63,7 @@ describe('build at a place', () => {
     const p = ghost.entity.position.floored()
     await command(alice, `/tp Alice ${p.x + 5.5} ${p.y} ${p.z + 0.5}`)
     await waitFor(() => alice.entity.position.floored().x === p.x + 5, 5000, 'Alice in place')
-    await alice.look(Math.PI / 2, 0, true) // yaw π/2: looking towards -x, back at Ghost
-    await waitFor(
-      () => Math.abs((ghost.players.Alice?.entity?.yaw ?? 0) - Math.PI / 2) < 0.2,
-      5000,
-      'Ghost sees Alice turn',
-    )
+    await turnSeenBy(alice, ghost, Math.PI / 2) // yaw π/2: looking towards -x, back at Ghost
     const done = waitForMessage(alice, /I built the pillar|could not|can't|not as planned/, {
       from: 'Ghost',
       timeoutMs: 90_000,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadBlueprint, verifyBuild } from '../../src/actions/build.js'
 import type { Bot } from 'mineflayer'
 import { startPracticeApp, type PracticeApp } from '../helpers/app.js'
-import { waitFor, waitForMessage } from '../helpers/world.js'
+import { turnSeenBy, waitFor, waitForMessage } from '../helpers/world.js'
 
 let scene: PracticeApp
 let ghost: Bot
@@ -28,8 +28,7 @@ afterAll(async () => {
 describe('survival shelter', () => {
   it('builds the shelter where the player stands from an empty inventory, every block checked', async () => {
     expect(ghost.inventory.items()).toEqual([])
-    await alice.look(0, 0, true) // yaw 0: looking towards -z; "here" is 2 blocks in front of her
-    await waitFor(() => Math.abs(ghost.players.Alice?.entity?.yaw ?? 1) < 0.2, 5000, 'Ghost sees Alice look')
+    await turnSeenBy(alice, ghost, 0) // yaw 0: looking towards -z; "here" is 2 blocks in front of her
     const done = waitForMessage(alice, /I built the shelter|could not|can't|not as planned/, {
       from: 'Ghost',
       timeoutMs: 420_000, // a hang guard: alone it takes about 200 s, under the full suite longer
