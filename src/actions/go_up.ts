@@ -17,7 +17,15 @@ import { SCAFFOLD } from '../bot/create.js'
 import { noToolMessage } from '../rules/index.js'
 
 /** Junk blocks first (the bot-wide SCAFFOLD list); crafting materials only as a last resort to get out at all. */
-const PILLAR_BLOCKS = [...SCAFFOLD, 'cobblestone', 'stone', 'deepslate', 'oak_planks', 'spruce_planks', 'birch_planks']
+export const PILLAR_BLOCKS = [
+  ...SCAFFOLD,
+  'cobblestone',
+  'stone',
+  'deepslate',
+  'oak_planks',
+  'spruce_planks',
+  'birch_planks',
+]
 
 /** The first pillar block in the inventory, never one of `keep` (blocks a build still needs). */
 function scaffold(bot: Bot, keep: ReadonlySet<string> = new Set()) {

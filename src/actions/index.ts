@@ -18,6 +18,7 @@ import { equip } from './equip.js'
 import { explore } from './explore.js'
 import { give } from './give.js'
 import { goUp } from './go_up.js'
+import { hide } from './hide.js'
 import { gotoXyz } from './goto.js'
 import { guard } from './guard.js'
 import { mine } from './mine.js'
@@ -45,6 +46,7 @@ export const handlers: Handlers = {
   attack,
   dig_down: digDown,
   go_up: goUp,
+  hide,
   craft,
   smelt,
   apply,

@@ -58,6 +58,14 @@ export interface BlockTarget {
   wanted: string[]
 }
 
+/** The items a block drops by the registry (stone: cobblestone, grass_block: dirt); empty when it drops nothing. */
+export function dropsOf(bot: Bot, block: string): string[] {
+  const reg = bot.registry
+  return (reg.blocksByName[block]?.drops ?? [])
+    .map((d) => reg.items[typeof d === 'number' ? d : (d as { drop: number }).drop]?.name)
+    .filter((x): x is string => !!x)
+}
+
 /** Blocks to find or dig for `raw`, which may name a block, a block group or an item dropped by blocks. */
 export function blockTarget(bot: Bot, raw: string): BlockTarget | null {
   const name = normalise(raw)
@@ -69,10 +77,7 @@ export function blockTarget(bot: Bot, raw: string): BlockTarget | null {
   if (direct.length) {
     const wanted = new Set<string>()
     for (const n of direct) {
-      const b = reg.blocksByName[n]!
-      const drops = (b.drops ?? [])
-        .map((d) => reg.items[typeof d === 'number' ? d : (d as { drop: number }).drop]?.name)
-        .filter((x): x is string => !!x)
+      const drops = dropsOf(bot, n)
       for (const d of drops.length ? drops : [n]) wanted.add(d)
     }
     const ids = new Set(direct.map((n) => reg.blocksByName[n]!.id))

@@ -9,7 +9,7 @@
  */
 import type { Knowledge } from '../knowledge/index.js'
 import type { SubGoalProgress, ProgressSink } from '../schemas/task.js'
-import type { Feedback } from '../schemas/action.js'
+import type { Action, ActionResult, Feedback } from '../schemas/action.js'
 import { Goal, type Conditions } from '../schemas/goal.js'
 import type { Decomposition, SubGoal } from '../schemas/subgoal.js'
 import { bestWeaponOf, FIRST_WEAPON } from '../rules/policy.js'
@@ -155,18 +155,17 @@ function cannotEnchant(object: string, e: Extract<SubGoal, { kind: 'enchant' }>[
 }
 
 /**
- * One explore action cut off at the goal's deadline (its own budget may be longer); a stop request still aborts.
- * Returns the message of an `invalid` failure (a name the game does not know: no search will ever find it).
+ * One action (a find's explore or hide) cut off at the goal's deadline (its own budget may be longer); a stop request
+ * still aborts. Returns its result, or null when no time is left.
  */
-async function exploreUntilDeadline(
-  object: string,
+async function actUntilDeadline(
+  action: Action,
   deps: GoalDeps,
   ctx: GoalContext,
   meta: Parameters<typeof runSubGoal>[2],
-): Promise<string | null> {
+): Promise<ActionResult | null> {
   const remainingMs = meta.deadline - Date.now()
   if (remainingMs <= 0) return null
-  const action = { type: 'explore' as const, object, strategy: 'surface' as const }
   // a plain controller and timer, held until the action ends (AbortSignal.any/timeout signals can be garbage-collected
   // before they fire in Node 20, which let an explore overrun the budget by its own 120 s)
   const cut = new AbortController()
@@ -183,7 +182,18 @@ async function exploreUntilDeadline(
   }
   if (ctx.signal.aborted) throw new AbortedError('task')
   meta.onAction({ action, result: r, state: deps.hands.state() })
-  return !r.ok && r.reason === 'invalid' ? r.message : null
+  return r
+}
+
+/** Explore for `object` until the deadline; the message of an `invalid` failure (no search will ever find it). */
+async function exploreUntilDeadline(
+  object: string,
+  deps: GoalDeps,
+  ctx: GoalContext,
+  meta: Parameters<typeof runSubGoal>[2],
+): Promise<string | null> {
+  const r = await actUntilDeadline({ type: 'explore', object, strategy: 'surface' }, deps, ctx, meta)
+  return r && !r.ok && r.reason === 'invalid' ? r.message : null
 }
 
 const NO_CONDITIONS: Conditions = { biome: null, time: null, weather: null, near: null, brightness: null }
@@ -192,6 +202,25 @@ const ARM_SHARE = 1 / 3
 const ARM_MAX_MS = 120_000
 const ARM_MIN_MS = 10_000
 const ARM_TRIES = 2
+/** A daytime find tries to hide for the night at most this often (a failed hide, e.g. nothing to seal with, is retried
+ * once after the search has gathered something). */
+const HIDE_TRIES = 2
+
+/**
+ * A find that needs daylight, in the dark: nothing it finds now would count, and zombies walk the surface until
+ * morning, so it hides in the ground until day (the `hide` action) instead of searching among them. True when it tried.
+ */
+async function hideUntilDay(
+  goal: Goal,
+  deps: GoalDeps,
+  ctx: GoalContext,
+  meta: Parameters<typeof runSubGoal>[2],
+): Promise<boolean> {
+  if (goal.conditions?.time !== 'day') return false
+  if (deps.senses.checkConditions({ ...NO_CONDITIONS, time: 'day' }, goal.object).met) return false
+  await actUntilDeadline({ type: 'hide' }, deps, ctx, meta)
+  return true
+}
 
 /**
  * Zombies walk the surface at night and a fist does 1 of their 20 health: an unarmed bot about to search in the dark
@@ -221,8 +250,10 @@ async function runFind(
   let lastUnmet: string[] = []
   let observed = ''
   let armings = 0
+  let hides = 0
   for (let round = 0; Date.now() < meta.deadline; round++) {
     if (ctx.signal.aborted) throw new AbortedError('task')
+    if (hides < HIDE_TRIES && (await hideUntilDay(goal, deps, ctx, meta))) hides++
     // checked every round, since the night may fall during the search; a death loses the weapon, so twice at most
     if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline))) armings++
     ctx.progress({

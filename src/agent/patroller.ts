@@ -26,7 +26,7 @@ export type Check = { ok: true } | { ok: false; reason: FailureReason; message: 
 
 const OK: Check = { ok: true }
 /** Actions that work at the bot's feet (no separate target to locate). */
-const AT_FEET = new Set<Action['type']>(['dig_down', 'place', 'build'])
+const AT_FEET = new Set<Action['type']>(['dig_down', 'hide', 'place', 'build'])
 
 export interface PatrollerOptions {
   /** GHOST_PROTECTED boxes: the safety policy refuses digging, placing and opening containers inside them. */

@@ -12,6 +12,8 @@ export function formatAction(a: Action): string {
       return `dig_down to y=${a.ylevel}${a.tool ? ` (${a.tool})` : ''}`
     case 'go_up':
       return `go_up${a.tool ? ` (${a.tool})` : ''}`
+    case 'hide':
+      return 'hide until morning'
     case 'build':
       return `build ${a.blueprint}`
     case 'mine':

@@ -31,7 +31,8 @@ export function stepKey(a: Action): string {
     case 'dig_down':
       return `dig_down:${a.ylevel}`
     case 'go_up':
-      return 'go_up'
+    case 'hide':
+      return a.type
     case 'goto':
       return `goto:${a.x},${a.y},${a.z}`
     case 'deposit':

@@ -140,3 +140,11 @@ export function isUnderground(bot: Bot): boolean {
   }
   return walls >= 3
 }
+
+/** Walled in at feet and head height on all four sides and roofed right above the head: no mob can reach the bot. */
+export function sealedIn(bot: Bot): boolean {
+  const feet = bot.entity.position.floored()
+  const solid = (p: Vec3): boolean => bot.blockAt(p)?.boundingBox === 'block'
+  if (!solid(feet.offset(0, 2, 0))) return false
+  return NEIGHBOURS.filter((f) => f.y === 0).every((f) => solid(feet.plus(f)) && solid(feet.plus(f).offset(0, 1, 0)))
+}

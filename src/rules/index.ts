@@ -17,6 +17,7 @@ import { equipRules } from './equip.js'
 import { exploreRules } from './explore.js'
 import { giveRules } from './give.js'
 import { goUpRules } from './go_up.js'
+import { hideRules } from './hide.js'
 import { gotoRules } from './goto.js'
 import { guardRules } from './guard.js'
 import { mineRules } from './mine.js'
@@ -43,6 +44,7 @@ export const RULES: RuleBook = {
   attack: attackRules,
   dig_down: digDownRules,
   go_up: goUpRules,
+  hide: hideRules,
   craft: craftRules,
   smelt: smeltRules,
   apply: applyRules,

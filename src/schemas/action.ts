@@ -27,6 +27,9 @@ export const Action = z.discriminatedUnion('type', [
   z.object({ type: z.literal('attack'), object: name, tool }),
   z.object({ type: z.literal('dig_down'), ylevel: z.number().int().min(-64).max(320), tool }),
   z.object({ type: z.literal('go_up'), tool }),
+  z
+    .object({ type: z.literal('hide') })
+    .describe('dig into the ground, close the hole overhead and wait there until morning, then climb out'),
   z.object({
     type: z.literal('craft'),
     object: name,

@@ -380,6 +380,11 @@ export class SimWorld implements Hands, Senses, RuleWorld {
         this.visible.clear()
         return { message: 'I climbed back to the surface.', durationMs: 400 * height }
       }
+      case 'hide': {
+        if (this.time === 'day') return { message: 'It is day: there is no need to hide.', durationMs: 0 }
+        this.time = 'day'
+        return { message: 'I hid in the ground until morning and came back up.', durationMs: 300_000 }
+      }
       case 'craft':
         return this.craft(a)
       case 'smelt':

@@ -3,7 +3,8 @@
  * low health or when it carries no weapon (a mob, not a player it may fight), or fights back with mineflayer-pvp — but only against a hostile mob or a neutral one that really
  * attacks (bee, golem …), never against a player (unless `fightPlayers` is on), a tameable or tamed animal or a
  * passive mob — the same rule and sentences as the safety policy (src/rules/policy.ts). A hostile mob (by the registry's
- * category) coming at the bot is met before it hits: struck first when the bot is armed, walked away from when not.
+ * category) coming at the bot is met before it hits: struck first when the bot is armed, walked away from when not —
+ * unless the bot is walled and roofed in (hiding), where no mob can reach it.
  * Damage with no source (fall, fire, lava, cactus, drowning) is never answered with a hit: there is no one to
  * fight, and the creature standing next to the bot did not do it. Every decision is recorded, including "not fighting".
  */
@@ -11,6 +12,7 @@ import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
 import pathfinderPkg from 'mineflayer-pathfinder'
 import { bestWeaponOf, NEVER_PLAYERS, neverPet, TAMEABLE } from '../../rules/policy.js'
+import { sealedIn } from '../../perception/vision.js'
 import type { AttachedReflex, ReflexHost, ReflexOptions, ReflexPlugin } from './index.js'
 
 const { goals } = pathfinderPkg
@@ -185,6 +187,8 @@ function attach(host: ReflexHost): AttachedReflex {
   }
   const watch = setInterval(() => {
     if (!bot.entity || !options.fightBack || Date.now() < busyUntil || bot.health <= 0) return
+    // walled and roofed in (hiding for the night): a mob outside cannot reach in, and a fight would dig the bot out
+    if (sealedIn(bot)) return
     const armed = bestWeapon(bot) !== null
     const threat = comingAt(armed ? STRIKE_FIRST_RANGE : STEP_AWAY_RANGE)
     if (!threat) return

@@ -216,6 +216,18 @@ describe('offline planning loop (no LLM)', () => {
     expect(labels(day.world)).toEqual(['explore pig'])
   })
 
+  it('a daytime find in the dark hides until morning first, then searches; a find by night or any time does not', async () => {
+    const day = await run({ object: 'pig', count: 1, conditions: { time: 'day' } }, { time: 'night' }, 120_000)
+    expect(day.out.ok, day.out.message).toBe(true)
+    expect(labels(day.world)).toEqual(['hide', 'explore pig'])
+    const night = await run({ object: 'pig', count: 1, conditions: { time: 'night' } }, { time: 'night' }, 120_000)
+    expect(labels(night.world)).not.toContain('hide')
+    const dusk = await run({ object: 'pig', count: 1, conditions: { time: 'day' } }, { time: 'dusk' }, 120_000)
+    expect(labels(dusk.world)[0]).toBe('hide')
+    const daylight = await run({ object: 'pig', count: 1, conditions: { time: 'day' } })
+    expect(labels(daylight.world)).toEqual(['explore pig'])
+  })
+
   it('a find whose search names something the game does not know ends at once with that reason', async () => {
     const why = 'There is no block, creature or biome called "plainz" in Minecraft 1.20.2.'
     const started = Date.now()

@@ -1,0 +1,100 @@
+/**
+ * `hide()`: sit out the night where zombies cannot reach, as a player does on a first night without a bed. On the
+ * surface it digs straight down `DEPTH` blocks with `dig_down` (its safety checks, its remembered surface), seals the
+ * hole one block above its head with a block that does not fall, and waits there until it is day and no hostile mob is
+ * near (zombies burn at sunrise) or `AFTER_DAWN_MS` has passed since, then climbs back out with `go_up`. Below ground
+ * already (a cave, a shaft) it waits where it is. It ends at once when it is already day. Fails with `missing_materials`
+ * (nothing to seal the hole with: checked before it digs), and with `dig_down`'s and `go_up`'s reasons.
+ */
+import type { Bot } from 'mineflayer'
+import type { Action } from '../schemas/action.js'
+import type { Vec3 } from 'vec3'
+import { phaseOf } from '../perception/percipient.js'
+import { isUnderground, sealedIn } from '../perception/vision.js'
+import { waitFor } from '../util/async.js'
+import { digDown } from './dig_down.js'
+import { goUp, PILLAR_BLOCKS } from './go_up.js'
+import { dropsOf } from './names.js'
+import { fail, type Run } from './types.js'
+import { FACES } from '../util/vec.js'
+
+/** Blocks dug below the feet: the bot stands two below the ground with its head one below, the seal above that. */
+const DEPTH = 3
+/** After sunrise, the longest it waits for the zombies above to burn (1 damage a second, 20 health) or leave. */
+const AFTER_DAWN_MS = 30_000
+/** A hostile mob this near keeps it inside after sunrise. */
+const HOSTILE_NEAR = 12
+const LOOK_MS = 1000
+
+/** Blocks that fall when nothing is under them: a seal of these would drop on the bot's head. */
+function falls(name: string): boolean {
+  return /(^|_)(sand|gravel)$|concrete_powder$|anvil$/.test(name)
+}
+/** What may seal the hole: the building blocks `go_up` pillars with, and sandstone, never a falling block. */
+const SEALS = [...PILLAR_BLOCKS, 'sandstone', 'red_sandstone'].filter((n) => !falls(n))
+
+export function isDay(bot: Bot): boolean {
+  return phaseOf(bot.time.timeOfDay) === 'day'
+}
+
+function hostileNear(bot: Bot): boolean {
+  const me = bot.entity.position
+  return Object.values(bot.entities).some((e) => {
+    if (e === bot.entity || !e.name || e.position.distanceTo(me) > HOSTILE_NEAR) return false
+    return (bot.registry.entitiesByName[e.name] as { category?: string } | undefined)?.category === 'Hostile mobs'
+  })
+}
+
+/** A seal block held now, or one the blocks about to be dug will drop (dirt from grass, cobblestone from stone). */
+function sealAtHand(bot: Bot, feet: Vec3): boolean {
+  if (bot.inventory.items().some((i) => SEALS.includes(i.name))) return true
+  for (let dy = 1; dy <= DEPTH; dy++) {
+    const b = bot.blockAt(feet.offset(0, -dy, 0))
+    if (b && dropsOf(bot, b.name).some((d) => SEALS.includes(d))) return true
+  }
+  return false
+}
+
+/** Place a seal block at `at` against any solid neighbour (the hole's walls, or what is above). */
+async function seal(run: Run, at: Vec3): Promise<void> {
+  const { bot } = run
+  const item = bot.inventory.items().find((i) => SEALS.includes(i.name))
+  if (!item) fail('missing_materials', 'I have no block to close the hole over my head with.')
+  await bot.equip(item, 'hand')
+  for (const face of FACES) {
+    const ref = bot.blockAt(at.plus(face))
+    if (ref?.boundingBox !== 'block') continue
+    run.step()
+    await bot.placeBlock(ref, face.scaled(-1)).catch(() => run.check())
+    if (bot.blockAt(at)?.boundingBox === 'block') return
+  }
+  fail('unverified', `I could not close the hole over my head at ${at.x} ${at.y} ${at.z}.`)
+}
+
+/** Wait for the day, then for the hostile mobs near to burn or leave (at most AFTER_DAWN_MS). */
+async function waitForMorning(run: Run): Promise<void> {
+  const { bot } = run
+  const forever = 24 * 3600_000
+  await waitFor(() => isDay(bot), forever, 'the morning', LOOK_MS, run.signal)
+  await waitFor(() => !hostileNear(bot), AFTER_DAWN_MS, 'the zombies to burn', LOOK_MS, run.signal).catch(() => {
+    run.check()
+  })
+}
+
+export async function hide(run: Run, _action: Extract<Action, { type: 'hide' }>): Promise<string> {
+  const { bot } = run
+  if (isDay(bot)) return 'It is day: there is no need to hide.'
+  if (isUnderground(bot)) {
+    await waitForMorning(run)
+    return 'I waited below ground until morning.'
+  }
+  const start = bot.entity.position.floored()
+  if (!sealAtHand(bot, start)) fail('missing_materials', 'I have no block to close a hole over my head with.')
+  await digDown(run, { type: 'dig_down', ylevel: start.y - DEPTH, tool: null })
+  const feet = bot.entity.position.floored()
+  const top = feet.offset(0, 2, 0)
+  if (!sealedIn(bot)) await seal(run, top)
+  await waitForMorning(run)
+  await goUp(run, { type: 'go_up', tool: null })
+  return `I hid in the ground at ${feet.x} ${feet.y} ${feet.z} until morning and came back up.`
+}

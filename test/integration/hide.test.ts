@@ -1,0 +1,96 @@
+/**
+ * The `hide` action against the real practice server (superflat, no natural spawning): by day it ends at once; at
+ * night it digs three blocks down, closes the hole over its head, sits out a zombie standing over the hole without a
+ * scratch and without the combat reflex starting a fight (which would dig it out), and climbs back out once the
+ * morning has burnt the zombie; with nothing but sand to close the hole with, it refuses before it digs.
+ */
+import type { Bot } from 'mineflayer'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { attachReflexes, execute } from '../../src/actions/index.js'
+import type { ReflexEvent, Reflexes } from '../../src/actions/reflexes/index.js'
+import { createBot } from '../../src/bot/create.js'
+import { phaseOf } from '../../src/perception/percipient.js'
+import { sealedIn } from '../../src/perception/vision.js'
+import type { ServerHandle } from '../../src/server/process.js'
+import { onceEvent } from '../../src/util/async.js'
+import { VERSION, command, joinPlayer, quit, startServer, waitFor } from '../helpers/world.js'
+
+let server: ServerHandle
+let bot: Bot
+let alice: Bot
+let reflexes: Reflexes
+const never = new AbortController().signal
+const here = () => bot.entity.position.floored()
+
+beforeAll(async () => {
+  server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })
+  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostH', version: VERSION, auth: 'offline' })
+  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
+  await bot.waitForChunksToLoad()
+  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+  reflexes = attachReflexes(bot)
+  alice = await joinPlayer(server, 'Alice')
+  const p = here()
+  await command(alice, `/tp Alice ${p.x - 24} ${p.y} ${p.z}`)
+  await command(alice, '/time set day')
+})
+afterAll(async () => {
+  reflexes?.detach()
+  quit(bot, alice)
+  await server?.stop()
+})
+
+describe('hide: sit out the night in the ground', () => {
+  it('by day it ends at once without digging', async () => {
+    const start = here()
+    const r = await execute(bot, { type: 'hide' }, { signal: never })
+    expect(r).toMatchObject({ ok: true, message: 'It is day: there is no need to hide.' })
+    expect(here()).toEqual(start)
+  })
+
+  it('at night it digs in, closes the hole, a zombie over it cannot hurt it, and it climbs out at morning', async () => {
+    const start = here()
+    await command(alice, '/time set midnight')
+    await waitFor(() => phaseOf(bot.time.timeOfDay) === 'night', 5000, 'GhostH to see the night')
+    const events: ReflexEvent[] = []
+    const off = reflexes.onEvent((e) => events.push(e))
+    try {
+      const hiding = execute(bot, { type: 'hide' }, { signal: never })
+      await waitFor(() => sealedIn(bot), 30_000, 'GhostH walled and roofed in')
+      expect(here().y).toBe(start.y - 3)
+      await command(alice, `/summon zombie ${start.x + 3} ${start.y} ${start.z}`)
+      const over = (): boolean =>
+        Object.values(bot.entities).some(
+          (e) =>
+            e.name === 'zombie' &&
+            Math.hypot(e.position.x - bot.entity.position.x, e.position.z - bot.entity.position.z) < 1.6,
+        )
+      await waitFor(over, 20_000, 'the zombie standing over the hole')
+      await command(alice, '/time set day')
+      const r = await hiding
+      expect(r.ok, r.message).toBe(true)
+      expect(r.message).toMatch(/^I hid in the ground at .* until morning and came back up\.$/)
+      expect(here().y).toBe(start.y)
+      expect(bot.health, 'never hurt while hidden').toBe(20)
+      expect(events.filter((e) => e.kind === 'fight' || e.kind === 'flee')).toEqual([])
+    } finally {
+      off()
+      await command(alice, '/kill @e[type=zombie]', { allowError: true }) // the morning may have burnt it already
+    }
+  }, 90_000)
+
+  it('with only sand to close the hole with, it refuses before it digs', async () => {
+    await command(alice, '/clear GhostH')
+    await waitFor(() => bot.inventory.items().length === 0, 5000, 'an empty inventory')
+    const p = here().offset(4, 0, 0)
+    for (let dy = 1; dy <= 3; dy++) await command(alice, `/setblock ${p.x} ${p.y - dy} ${p.z} sand`)
+    await command(alice, `/tp GhostH ${p.x} ${p.y} ${p.z}`)
+    await waitFor(() => here().equals(p) && bot.entity.onGround, 5000, 'GhostH on the sand')
+    await command(alice, '/time set midnight')
+    await waitFor(() => phaseOf(bot.time.timeOfDay) === 'night', 5000, 'GhostH to see the night')
+    const r = await execute(bot, { type: 'hide' }, { signal: never })
+    expect(r).toMatchObject({ ok: false, reason: 'missing_materials' })
+    expect(here()).toEqual(p)
+    await command(alice, '/time set day')
+  })
+})
