@@ -15,6 +15,7 @@ import { waitFor } from '../util/async.js'
 import { digDown } from './dig_down.js'
 import { goUp, PILLAR_BLOCKS } from './go_up.js'
 import { dropsOf } from './names.js'
+import { isHostileMob } from './reflexes/combat.js'
 import { fail, type Run } from './types.js'
 import { FACES } from '../util/vec.js'
 
@@ -25,6 +26,10 @@ const AFTER_DAWN_MS = 30_000
 /** A hostile mob this near keeps it inside after sunrise. */
 const HOSTILE_NEAR = 12
 const LOOK_MS = 1000
+/** The wait for the morning has no bound of its own: the action's budget (a whole night) or a stop ends it. */
+const UNTIL_MORNING_MS = 24 * 3600_000
+/** The one sentence for a hole with nothing to close it. */
+const NO_SEAL = 'I have no block to close the hole over my head with.'
 
 /** Blocks that fall when nothing is under them: a seal of these would drop on the bot's head. */
 function falls(name: string): boolean {
@@ -33,15 +38,14 @@ function falls(name: string): boolean {
 /** What may seal the hole: the building blocks `go_up` pillars with, and sandstone, never a falling block. */
 const SEALS = [...PILLAR_BLOCKS, 'sandstone', 'red_sandstone'].filter((n) => !falls(n))
 
-export function isDay(bot: Bot): boolean {
+function isDay(bot: Bot): boolean {
   return phaseOf(bot.time.timeOfDay) === 'day'
 }
 
 function hostileNear(bot: Bot): boolean {
   const me = bot.entity.position
   return Object.values(bot.entities).some((e) => {
-    if (e === bot.entity || !e.name || e.position.distanceTo(me) > HOSTILE_NEAR) return false
-    return (bot.registry.entitiesByName[e.name] as { category?: string } | undefined)?.category === 'Hostile mobs'
+    return e !== bot.entity && e.position.distanceTo(me) <= HOSTILE_NEAR && isHostileMob(bot, e)
   })
 }
 
@@ -59,7 +63,7 @@ function sealAtHand(bot: Bot, feet: Vec3): boolean {
 async function seal(run: Run, at: Vec3): Promise<void> {
   const { bot } = run
   const item = bot.inventory.items().find((i) => SEALS.includes(i.name))
-  if (!item) fail('missing_materials', 'I have no block to close the hole over my head with.')
+  if (!item) fail('missing_materials', NO_SEAL)
   await bot.equip(item, 'hand')
   for (const face of FACES) {
     const ref = bot.blockAt(at.plus(face))
@@ -74,8 +78,7 @@ async function seal(run: Run, at: Vec3): Promise<void> {
 /** Wait for the day, then for the hostile mobs near to burn or leave (at most AFTER_DAWN_MS). */
 async function waitForMorning(run: Run): Promise<void> {
   const { bot } = run
-  const forever = 24 * 3600_000
-  await waitFor(() => isDay(bot), forever, 'the morning', LOOK_MS, run.signal)
+  await waitFor(() => isDay(bot), UNTIL_MORNING_MS, 'the morning', LOOK_MS, run.signal)
   await waitFor(() => !hostileNear(bot), AFTER_DAWN_MS, 'the zombies to burn', LOOK_MS, run.signal).catch(() => {
     run.check()
   })
@@ -89,7 +92,7 @@ export async function hide(run: Run, _action: Extract<Action, { type: 'hide' }>)
     return 'I waited below ground until morning.'
   }
   const start = bot.entity.position.floored()
-  if (!sealAtHand(bot, start)) fail('missing_materials', 'I have no block to close a hole over my head with.')
+  if (!sealAtHand(bot, start)) fail('missing_materials', NO_SEAL)
   await digDown(run, { type: 'dig_down', ylevel: start.y - DEPTH, tool: null })
   const feet = bot.entity.position.floored()
   const top = feet.offset(0, 2, 0)

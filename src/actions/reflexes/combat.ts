@@ -36,6 +36,12 @@ export function bestWeapon(bot: Bot): string | null {
   return bestWeaponOf(bot.inventory.items().map((i) => i.name))
 }
 
+/** A mob of the registry's "Hostile mobs" category (zombie, skeleton …): one that comes at a player on sight. */
+export function isHostileMob(bot: Bot, e: Entity): boolean {
+  if (!e.name) return false
+  return (bot.registry.entitiesByName[e.name] as { category?: string } | undefined)?.category === 'Hostile mobs'
+}
+
 /** Mobs outside the "Hostile mobs" category that do attack and cannot be anyone's pet. */
 const NEUTRAL_ATTACKERS = new Set(['bee', 'polar_bear', 'iron_golem', 'goat', 'panda', 'dolphin'])
 
@@ -64,10 +70,7 @@ export function mayFightBack(
   if (attacker.type === 'player') return options.fightPlayers ? { ok: true } : { ok: false, why: NEVER_PLAYERS }
   if (isTamed(bot, attacker) || (attacker.name !== undefined && TAMEABLE.has(attacker.name)))
     return { ok: false, why: neverPet(attacker.name ?? 'creature') }
-  const category = attacker.name
-    ? (bot.registry.entitiesByName[attacker.name] as { category?: string } | undefined)?.category
-    : undefined
-  if (category === 'Hostile mobs' || (attacker.name !== undefined && NEUTRAL_ATTACKERS.has(attacker.name)))
+  if (isHostileMob(bot, attacker) || (attacker.name !== undefined && NEUTRAL_ATTACKERS.has(attacker.name)))
     return { ok: true }
   return { ok: false, why: `${nameOf(attacker)} is not hostile.` }
 }
@@ -176,8 +179,7 @@ function attach(host: ReflexHost): AttachedReflex {
       const d = e.position.distanceTo(me)
       if (d > range + 2) continue
       seen.set(e.id, d)
-      const category = (bot.registry.entitiesByName[e.name] as { category?: string } | undefined)?.category
-      if (category !== 'Hostile mobs' || d > range || host.engaged(e)) continue
+      if (!isHostileMob(bot, e) || d > range || host.engaged(e)) continue
       const closing = d < (lastDistance.get(e.id) ?? Number.POSITIVE_INFINITY) - 0.05 || d < 2
       if (closing && (!best || d < best.position.distanceTo(me))) best = e
     }
