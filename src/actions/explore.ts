@@ -1,5 +1,7 @@
 /**
- * `explore(object, strategy)`: move until the object is *seen* (line of sight from the eyes, no x-ray). Surface:
+ * `explore(object, strategy, near?, biome?)`: move until the object is *seen* (line of sight from the eyes, no x-ray;
+ * with `near`, only an object with that block or creature in sight close by counts — the percipient's pair rule; with
+ * `biome`, only a sighting from inside that biome, and cells centred in other biomes are not searched). Surface:
  * the world is a grid of 20×20-block cells visited breadth-first from the start cell, pathing to each cell's centre
  * while looking; a biome is seen from afar (the nearest loaded column of it within BIOME_SIGHT blocks is walked to). Underground: branch mining at the block's best level from the knowledge (ore-search.ts), looking
  * for every variant of the block (deepslate or stone), never opening a block next to lava or water; a block `mine`
@@ -7,11 +9,12 @@
  * the bot came down is fetched by climbing back up the shaft to it. Fails with
  * `not_found` when the step or time budget runs out.
  */
-import type { Action } from '../schemas/action.js'
+import { type Action, describeSearch } from '../schemas/action.js'
 import { Vec3 } from 'vec3'
-import { resolveTarget, type Target } from './names.js'
+import { biomeTarget, resolveTarget, type Target } from './names.js'
 import { fail, type Run } from './types.js'
 import { biomeAt, VIEW_DISTANCE, visibleBlocks, visibleEntities } from '../perception/vision.js'
+import { nearestVisible } from '../perception/percipient.js'
 import { goals, goto } from './world.js'
 import { branchMine, searchIds } from './ore-search.js'
 import { standStill } from '../bot/body.js'
@@ -46,14 +49,14 @@ function found(run: Run, object: string, at: Vec3): string {
 async function moveLooking(
   run: Run,
   goal: ConstructorParameters<typeof goals.GoalXZ> | Vec3,
-  target: Target,
+  look: () => Vec3 | null,
 ): Promise<Vec3 | null> {
   const g = goal instanceof Vec3 ? new goals.GoalBlock(goal.x, goal.y, goal.z) : new goals.GoalXZ(goal[0], goal[1])
   let seen: Vec3 | null = null
   const poll = setInterval(() => {
     if (seen) return
     try {
-      seen = seenAt(run, target)
+      seen = look()
     } catch {
       /* chunk not loaded */
     }
@@ -65,7 +68,7 @@ async function moveLooking(
   } finally {
     clearInterval(poll)
   }
-  return seen ?? seenAt(run, target)
+  return seen ?? look()
 }
 
 /** How far (blocks) a biome is seen across the land: sand, snow and the trees show it long before the bot stands in it. */
@@ -92,7 +95,21 @@ function biomeInSight(run: Run, names: string[], tried: Set<string>): [number, n
   return best
 }
 
-async function surface(run: Run, target: Target, object: string): Promise<string> {
+/** Is the centre of a search cell outside the biomes `within` (false while its chunk is not loaded)? */
+function outside(run: Run, within: string[], x: number, z: number): boolean {
+  const b = biomeAt(run.bot, new Vec3(x, run.bot.entity.position.y, z))
+  return b !== 'unknown' && !within.includes(b)
+}
+
+/** Breadth-first over cells from the bot's; with `within`, cells whose centre lies in another biome are neither walked
+ * to nor searched past (the start cell always is). */
+async function surface(
+  run: Run,
+  target: Target,
+  object: string,
+  look: () => Vec3 | null,
+  within: string[] | null,
+): Promise<string> {
   const p = run.bot.entity.position
   // a biome is looked for in cells about as wide as it is seen across: each hop shows new land
   const cell = target.kind === 'biome' ? BIOME_SIGHT : CELL
@@ -102,15 +119,17 @@ async function surface(run: Run, target: Target, object: string): Promise<string
   const tried = new Set<string>()
   while (queue.length) {
     const [cx, cz] = queue.shift()!
+    const centre: [number, number] = [cx * cell + cell / 2, cz * cell + cell / 2]
+    if (within && queued.size > 1 && outside(run, within, ...centre)) continue
     run.step()
     // a biome in sight is walked to before the next cell of the search
     const there = target.kind === 'biome' ? biomeInSight(run, target.names, tried) : null
     if (there) {
       tried.add(columnKey(...there))
-      const seen = await moveLooking(run, there, target)
+      const seen = await moveLooking(run, there, look)
       if (seen) return found(run, object, seen)
     }
-    const seen = await moveLooking(run, [cx * cell + cell / 2, cz * cell + cell / 2], target)
+    const seen = await moveLooking(run, centre, look)
     if (seen) return found(run, object, seen)
     for (const [dx, dz] of [
       [1, 0],
@@ -158,22 +177,43 @@ async function climbToShaftOre(run: Run, target: Target): Promise<Vec3 | null> {
   return ore.position
 }
 
-async function underground(run: Run, target: Target, object: string): Promise<string> {
+async function searchUnderground(
+  run: Run,
+  target: Target,
+  object: string,
+  look: (() => Vec3 | null) | null,
+): Promise<string> {
   // a block is looked for in all its variants (diamond_ore and deepslate_diamond_ore), at its best level
   const search = target.kind === 'block' ? searchIds(run.bot, target.block.blockNames) : null
   const wanted: Target =
     target.kind === 'block' && search ? { kind: 'block', block: { ...target.block, blockIds: search.ids } } : target
-  const up = await climbToShaftOre(run, wanted)
+  const up = look ? null : await climbToShaftOre(run, wanted)
   if (up) return found(run, object, up)
   const keep = new Set(target.kind === 'block' ? [...target.block.blockNames, ...target.block.wanted] : [])
-  const seen = await branchMine(run, search?.band ?? null, () => seenAt(run, wanted, MAX_RISE), keep)
+  const seen = await branchMine(run, search?.band ?? null, look ?? (() => seenAt(run, wanted, MAX_RISE)), keep)
   if (seen) return found(run, object, seen)
   return fail('not_found', `I branch-mined as far as I safely could and never saw ${object}.`)
 }
 
 export async function explore(run: Run, action: Extract<Action, { type: 'explore' }>): Promise<string> {
   const target = resolveTarget(run.bot, action.object)
-  const now = seenAt(run, target, action.strategy === 'underground' ? MAX_RISE : Number.POSITIVE_INFINITY)
+  const { near } = action
+  // an unknown name fails `invalid` now, not after a fruitless walk
+  if (near) resolveTarget(run.bot, near)
+  const within = action.biome
+    ? (biomeTarget(run.bot, action.biome) ?? fail('invalid', `There is no biome called "${action.biome}".`))
+    : null
+  const underground = action.strategy === 'underground'
+  // with `near`, only a sighting with that thing next to it counts (a pig with grass by it); with `biome`, only one
+  // seen from inside it
+  const sight = near
+    ? () => nearestVisible(run.bot, action.object, near)?.at ?? null
+    : () => seenAt(run, target, underground ? MAX_RISE : Number.POSITIVE_INFINITY)
+  const look = within ? () => (within.includes(biomeAt(run.bot, run.bot.entity.position)) ? sight() : null) : sight
+  const now = look()
   if (now) return found(run, action.object, now)
-  return action.strategy === 'surface' ? surface(run, target, action.object) : underground(run, target, action.object)
+  const what = describeSearch(action)
+  return underground
+    ? searchUnderground(run, target, what, near || within ? look : null)
+    : surface(run, target, what, look, within)
 }

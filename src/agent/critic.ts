@@ -78,6 +78,11 @@ function namesOf(kb: Knowledge, a: Action): Array<[string, Want, string[]?]> {
       out.push([a.object, 'item'])
       break
     case 'explore':
+      out.push(
+        [a.object, 'any'],
+        ...[a.near, a.biome].filter((n): n is string => !!n).map((n): [string, Want] => [n, 'any']),
+      )
+      break
     case 'approach':
     case 'apply':
       out.push([a.object, 'any'])

@@ -186,13 +186,15 @@ async function actUntilDeadline(
 }
 
 /** Explore for `object` until the deadline; the message of an `invalid` failure (no search will ever find it). */
+type Search = Pick<Extract<Action, { type: 'explore' }>, 'object' | 'near' | 'biome'>
+
 async function exploreUntilDeadline(
-  object: string,
+  search: Search,
   deps: GoalDeps,
   ctx: GoalContext,
   meta: Parameters<typeof runSubGoal>[2],
 ): Promise<string | null> {
-  const r = await actUntilDeadline({ type: 'explore', object, strategy: 'surface' }, deps, ctx, meta)
+  const r = await actUntilDeadline({ type: 'explore', strategy: 'surface', ...search }, deps, ctx, meta)
   return r && !r.ok && r.reason === 'invalid' ? r.message : null
 }
 
@@ -264,21 +266,23 @@ async function runFind(
       done: 0,
       total: 1,
     })
-    const now = deps.senses.checkConditions(c, goal.object)
-    const needsPlace = now.unmet.filter((u) => u.startsWith('biome') || u.startsWith('near'))
-    // each search is decided after the one before it ended (a walk to the biome may bring the object into view)
-    const searches = [
-      () => (c.biome && needsPlace.some((u) => u.startsWith('biome')) ? c.biome : null),
-      () => (deps.senses.nearestVisible(goal.object) === null ? goal.object : null),
-      // The thing it must be near is not in sight: look for it too (waiting would never bring it into view).
-      () => (c.near && deps.senses.nearestVisible(c.near) === null ? c.near : null),
+    const inBiome = !c.biome || deps.senses.checkConditions({ ...NO_CONDITIONS, biome: c.biome }, goal.object).met
+    // each search is decided after the one before it ended (a walk to the biome may bring the object into view);
+    // with `near`, a pair is searched for (a pig in sight with no grass by it is walked past, not waited at)
+    // the search for the object stays in the biome asked for (a pig next to grass in a taiga is no find in a forest)
+    const searches: Array<() => Search | null> = [
+      () => (inBiome || !c.biome ? null : { object: c.biome }),
+      () =>
+        deps.senses.nearestVisible(goal.object, c.near) === null
+          ? { object: goal.object, near: c.near, biome: c.biome }
+          : null,
     ]
     for (const next of searches) {
       const what = next()
       const invalid = what === null ? null : await exploreUntilDeadline(what, deps, ctx, meta)
       if (invalid) return { ok: false, message: invalid, verification: null, llmCalls: 0, subGoalsRun: round }
     }
-    const seen = deps.senses.nearestVisible(goal.object)
+    const seen = deps.senses.nearestVisible(goal.object, c.near)
     const check = deps.senses.checkConditions(c, goal.object)
     observed = check.observed
     lastUnmet = seen === null ? [`${goal.object} in sight`, ...check.unmet] : check.unmet

@@ -17,7 +17,8 @@ import {
   type RuleWorld,
 } from '../rules/index.js'
 import { minedItems, sourceBlocks } from '../rules/mine.js'
-import type { Action, ActionResult, BotState, FailureReason } from '../schemas/action.js'
+import { type Action, type ActionResult, type BotState, describeSearch, type FailureReason } from '../schemas/action.js'
+import { Conditions } from '../schemas/goal.js'
 import type { Box } from '../schemas/region.js'
 import type { Hands, Senses } from './ports.js'
 
@@ -134,9 +135,10 @@ export class Patroller {
             )
       }
       case 'explore':
-        return this.senses.nearestVisible(a.object) !== null
+        return this.senses.nearestVisible(a.object, a.near) !== null &&
+          (!a.biome || this.senses.checkConditions(Conditions.parse({ biome: a.biome }), a.object).met)
           ? r
-          : fail(`I reported seeing ${a.object} but none is in sight now.`)
+          : fail(`I reported seeing ${describeSearch(a)} but none is in sight now.`)
       case 'dig_down':
         return after.y <= a.ylevel + 1 ? r : fail(`I reported digging down to y=${a.ylevel} but I am at y=${after.y}.`)
       case 'go_up':

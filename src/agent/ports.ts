@@ -23,8 +23,9 @@ export interface Hands {
 }
 
 export interface Senses {
-  /** Distance to the nearest *visible* block or entity of that name, or null when none is seen. */
-  nearestVisible(name: string): number | null
+  /** Distance to the nearest *visible* block or entity of that name (with a visible `near` within NEAR_BLOCKS of it,
+   * when given), or null when none is seen. */
+  nearestVisible(name: string, near?: string | null): number | null
   /** Name of the item in the main hand, or null. */
   held(): string | null
   /** Whether a block of that name exists at all within `radius` (used to verify a block was really dug). */

@@ -2,7 +2,7 @@
  * Plain-text rendering of memory for people: one-line actions and plans, stats, goal lists and goal details. Shared
  * by the `memory` CLI and the `memory` chat command so both say the same thing; callers split lines for chat.
  */
-import type { Action } from '../schemas/action.js'
+import { type Action, describeSearch } from '../schemas/action.js'
 import type { GoalSummary, MemoryStats, StoredPlan } from '../schemas/memory.js'
 import type { GoalDetail } from './store.js'
 
@@ -23,7 +23,7 @@ export function formatAction(a: Action): string {
       return `${a.type} ${a.count} ${a.object}${tool}`
     }
     case 'explore':
-      return `explore ${a.strategy} for ${a.object}`
+      return `explore ${a.strategy} for ${describeSearch(a)}`
     case 'attack':
       return `attack ${a.object}${a.tool ? ` (${a.tool})` : ''}`
     case 'apply':

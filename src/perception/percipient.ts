@@ -9,8 +9,8 @@ import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { z } from 'zod'
 import type { Senses } from '../agent/ports.js'
-import { Brightness, TimeOfDay, Weather, type Conditions } from '../schemas/goal.js'
-import { biomeAt, canSeeEntity, eyes, isUnderground, nearestVisibleBlock, VIEW_DISTANCE } from './vision.js'
+import { Brightness, NEAR_BLOCKS, TimeOfDay, Weather, type Conditions } from '../schemas/goal.js'
+import { biomeAt, canSeeEntity, eyes, isUnderground, VIEW_DISTANCE, visibleBlocks, visibleEntities } from './vision.js'
 import { findBlocksFast } from './find.js'
 import { resolveTarget } from '../actions/names.js'
 import { searchIds } from '../actions/ore-search.js'
@@ -85,6 +85,24 @@ function blocksInSight(bot: Bot, radius: number): Map<string, { distance: number
   return seen
 }
 
+/** Where and when: the biome, time, weather and light at the bot (what a context condition is checked against). */
+function situation(bot: Bot): Pick<Percept, 'biome' | 'time' | 'weather' | 'light'> {
+  const pos = bot.entity.position
+  const here = bot.blockAt(pos.offset(0, 1, 0).floored())
+  const timeOfDay = bot.time.timeOfDay
+  const phase = phaseOf(timeOfDay)
+  const weather = weatherOf(bot)
+  const sky =
+    (here?.skyLight ?? 0) - (phase === 'night' ? 11 : phase === 'dusk' ? 4 : 0) - (weather === 'clear' ? 0 : 3)
+  const level = Math.max(here?.light ?? 0, sky, 0)
+  return {
+    biome: biomeAt(bot, pos),
+    time: { phase, timeOfDay },
+    weather,
+    light: { level, brightness: level >= 8 ? 'sufficient' : 'dark' },
+  }
+}
+
 export function perceive(bot: Bot, radius = 24): Percept {
   const pos = bot.entity.position
   const from = eyes(bot)
@@ -98,13 +116,6 @@ export function perceive(bot: Bot, radius = 24): Percept {
       hostile: e.type === 'hostile' || (e as { kind?: string }).kind === 'Hostile mobs',
     }))
     .sort((a, b) => a.distance - b.distance)
-  const here = bot.blockAt(pos.offset(0, 1, 0).floored())
-  const timeOfDay = bot.time.timeOfDay
-  const phase = phaseOf(timeOfDay)
-  const weather = weatherOf(bot)
-  const sky =
-    (here?.skyLight ?? 0) - (phase === 'night' ? 11 : phase === 'dusk' ? 4 : 0) - (weather === 'clear' ? 0 : 3)
-  const level = Math.max(here?.light ?? 0, sky, 0)
   const liquid = (name: string): number | null => {
     const [at] = findBlocksFast(bot, new Set([bot.registry.blocksByName[name]!.id]), 16, 1)
     return at ? Math.round(at.distanceTo(pos) * 10) / 10 : null
@@ -113,10 +124,7 @@ export function perceive(bot: Bot, radius = 24): Percept {
     position: { x: Math.floor(pos.x), y: Math.floor(pos.y), z: Math.floor(pos.z) },
     y: Math.floor(pos.y),
     underground: isUnderground(bot),
-    biome: biomeAt(bot, pos),
-    time: { phase, timeOfDay },
-    weather,
-    light: { level, brightness: level >= 8 ? 'sufficient' : 'dark' },
+    ...situation(bot),
     blocks: [...blocks]
       .map(([name, v]) => ({
         name,
@@ -149,31 +157,55 @@ export function describePercept(p: Percept, what: 'look' | 'where'): string {
   return `I see: ${blocks || 'nothing'}.${ents ? ` Creatures: ${ents}.` : ''}${liquids ? ` Nearby: ${liquids}.` : ''}`
 }
 
-/** Distance to the nearest visible instance of a block or entity name (null when none is in sight). */
-export function nearestVisible(
-  bot: Bot,
-  name: string,
-  maxDistance = VIEW_DISTANCE,
-): { distance: number; at: Vec3 } | null {
+interface Sighting {
+  /** Distance from the bot (a block's from its centre; a biome's is 0). */
+  distance: number
+  /** Where: an entity's feet, a block's position, the bot's own position for a biome. */
+  at: Vec3
+}
+
+/** Up to `count` visible instances of a block, entity or biome name, nearest the bot first; `around` keeps those within
+ * `radius` of a point (for a block, every variant counts, as for explore: deepslate_diamond_ore for diamond_ore). */
+function visibleInstances(bot: Bot, name: string, count: number, around?: { point: Vec3; radius: number }): Sighting[] {
   let target
   try {
     target = resolveTarget(bot, name)
   } catch {
-    return null
+    return []
   }
   const pos = bot.entity.position
-  if (target.kind === 'entity') {
-    const names = new Set(target.names)
-    const e = Object.values(bot.entities)
-      .filter((x) => x !== bot.entity && names.has(x.name ?? '') && canSeeEntity(bot, x, maxDistance))
-      .sort((a, b) => a.position.distanceTo(pos) - b.position.distanceTo(pos))[0]
-    return e ? { distance: e.position.distanceTo(pos), at: e.position } : null
-  }
-  if (target.kind === 'biome') return target.names.includes(biomeAt(bot, pos)) ? { distance: 0, at: pos.clone() } : null
-  // every variant counts, as for explore (deepslate_diamond_ore for diamond_ore); the named blocks are among them
+  if (target.kind === 'entity')
+    return visibleEntities(bot, target.names)
+      .filter((e) => !around || e.position.distanceTo(around.point) <= around.radius)
+      .slice(0, count)
+      .map((e) => ({ distance: e.position.distanceTo(pos), at: e.position }))
+  if (target.kind === 'biome')
+    return target.names.includes(biomeAt(bot, around?.point ?? pos)) ? [{ distance: 0, at: pos.clone() }] : []
   const ids = searchIds(bot, target.block.blockNames).ids
-  const b = nearestVisibleBlock(bot, ids, maxDistance)
-  return b ? { distance: b.position.offset(0.5, 0.5, 0.5).distanceTo(pos), at: b.position } : null
+  return visibleBlocks(bot, ids, around?.radius ?? VIEW_DISTANCE, count, around?.point).map((b) => ({
+    distance: b.position.offset(0.5, 0.5, 0.5).distanceTo(pos),
+    at: b.position,
+  }))
+}
+
+/** Targets (and things to be near) looked at per check for a visible pair. */
+const PAIR_CANDIDATES = 8
+
+/**
+ * The nearest visible instance of a block, entity or biome name (null when none is in sight). With `near`, only an
+ * instance with a visible `near` within NEAR_BLOCKS of it counts (a pig with grass next to it): each of the nearest
+ * targets is checked for a `near` around it, then each of the nearest `near`s for a target around it, so a pair
+ * further off is found behind targets or `near`s that stand alone.
+ */
+export function nearestVisible(bot: Bot, name: string, near: string | null = null): Sighting | null {
+  if (near === null) return visibleInstances(bot, name, 1)[0] ?? null
+  for (const t of visibleInstances(bot, name, PAIR_CANDIDATES))
+    if (visibleInstances(bot, near, 1, { point: t.at, radius: NEAR_BLOCKS }).length > 0) return t
+  for (const n of visibleInstances(bot, near, PAIR_CANDIDATES)) {
+    const [t] = visibleInstances(bot, name, 1, { point: n.at, radius: NEAR_BLOCKS })
+    if (t) return t
+  }
+  return null
 }
 
 export function checkConditions(
@@ -181,18 +213,14 @@ export function checkConditions(
   c: Conditions,
   target: string,
 ): { met: boolean; unmet: string[]; observed: string } {
-  const p = perceive(bot, 16)
+  const p = situation(bot)
   const unmet: string[] = []
   if (c.biome && !p.biome.includes(c.biome.replace(/s$/, ''))) unmet.push(`biome ${c.biome} (I am in ${p.biome})`)
   if (c.time && p.time.phase !== c.time) unmet.push(`time ${c.time} (it is ${p.time.phase})`)
   if (c.weather && p.weather !== c.weather) unmet.push(`weather ${c.weather} (it is ${p.weather})`)
   if (c.brightness && p.light.brightness !== c.brightness)
     unmet.push(`brightness ${c.brightness} (it is ${p.light.brightness})`)
-  if (c.near) {
-    const t = nearestVisible(bot, target)
-    const n = nearestVisible(bot, c.near)
-    if (!t || !n || t.at.distanceTo(n.at) > 8) unmet.push(`${c.near} near the ${target}`)
-  }
+  if (c.near && nearestVisible(bot, target, c.near) === null) unmet.push(`${c.near} near the ${target}`)
   const observed = `biome ${p.biome}, ${p.time.phase}, ${p.weather}, light ${p.light.level}`
   return { met: unmet.length === 0, unmet, observed }
 }
@@ -200,10 +228,10 @@ export function checkConditions(
 /** The patroller's Senses over the supervisor's current bot. */
 export function createSenses(getBot: () => Bot | null): Senses {
   return {
-    nearestVisible(name) {
+    nearestVisible(name, near = null) {
       const bot = getBot()
       if (!bot?.entity) return null
-      return nearestVisible(bot, name)?.distance ?? null
+      return nearestVisible(bot, name, near)?.distance ?? null
     },
     held() {
       return getBot()?.heldItem?.name ?? null

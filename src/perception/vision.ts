@@ -60,11 +60,17 @@ function exposed(bot: Bot, p: Vec3): boolean {
 }
 
 /**
- * Visible blocks of the given types, nearest first. Only exposed blocks are ray-cast, so ore buried in the rock
+ * Visible blocks of the given types within `maxDistance` of `around` (the bot), nearest `around` first. Only exposed blocks are ray-cast, so ore buried in the rock
  * near the bot does not use up the rays before the ore on a tunnel wall or a cave wall further away.
  */
-export function visibleBlocks(bot: Bot, ids: Set<number>, maxDistance = VIEW_DISTANCE, count = 64): Block[] {
-  const positions = findBlocksFast(bot, ids, maxDistance, Math.max(count * CANDIDATES_PER_HIT, CANDIDATES_MIN))
+export function visibleBlocks(
+  bot: Bot,
+  ids: Set<number>,
+  maxDistance = VIEW_DISTANCE,
+  count = 64,
+  around: Vec3 = bot.entity.position,
+): Block[] {
+  const positions = findBlocksFast(bot, ids, maxDistance, Math.max(count * CANDIDATES_PER_HIT, CANDIDATES_MIN), around)
   const out: Block[] = []
   let cast = 0
   for (const p of positions) {

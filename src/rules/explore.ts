@@ -2,7 +2,7 @@
  * Rules of `explore(object, strategy)`: nothing is required up front (the world decides whether the thing is out
  * there); what can be picked up near the found thing (eggs by chickens) may come with it.
  */
-import type { Action } from '../schemas/action.js'
+import { type Action, describeSearch } from '../schemas/action.js'
 import type { ActionRules, RuleContext } from './types.js'
 
 /** Items lying near `object` that going there may pick up (data/knowledge world.json `collect`). */
@@ -11,7 +11,7 @@ export function pickUpsNear(ctx: RuleContext, object: string): string[] {
 }
 
 export const exploreRules: ActionRules<Extract<Action, { type: 'explore' }>> = {
-  describe: (a) => `exploring (${a.strategy}) for ${a.object}`,
+  describe: (a) => `exploring (${a.strategy}) for ${describeSearch(a)}`,
   // underground, a branch-mining search digs two blocks per step at about two seconds a step
   budget: { steps: 900, timeMs: 180_000 },
   tracked: true,

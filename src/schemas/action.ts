@@ -4,7 +4,7 @@
  * (one handler file per action type under src/actions/) and stored plans in memory.
  */
 import { z } from 'zod'
-import { MAX_COUNT } from './goal.js'
+import { MAX_COUNT, NEAR_BLOCKS } from './goal.js'
 
 const name = z.string().min(1)
 const count = z.number().int().min(1).max(MAX_COUNT)
@@ -21,7 +21,19 @@ const chestAt = z
 
 export const Action = z.discriminatedUnion('type', [
   z.object({ type: z.literal('equip'), object: name }),
-  z.object({ type: z.literal('explore'), object: name, strategy: z.enum(['surface', 'underground']) }),
+  z.object({
+    type: z.literal('explore'),
+    object: name,
+    strategy: z.enum(['surface', 'underground']),
+    near: name
+      .nullish()
+      .describe(
+        `only one with this block or creature in sight within ${NEAR_BLOCKS} blocks of it counts; null for any`,
+      ),
+    biome: name
+      .nullish()
+      .describe('search only inside this biome and count only what is seen from it; null for anywhere'),
+  }),
   z.object({ type: z.literal('approach'), object: name }),
   z.object({ type: z.literal('mine'), object: name, tool, count }),
   z.object({ type: z.literal('attack'), object: name, tool }),
@@ -65,6 +77,11 @@ export const Action = z.discriminatedUnion('type', [
   }),
 ])
 export type Action = z.infer<typeof Action>
+
+/** What an explore looks for, in words: "pig near grass in the forest". */
+export function describeSearch(a: Extract<Action, { type: 'explore' }>): string {
+  return `${a.object}${a.near ? ` near ${a.near}` : ''}${a.biome ? ` in the ${a.biome}` : ''}`
+}
 export type ActionType = Action['type']
 export const ACTION_TYPES = Action.options.map((o) => o.shape.type.value) as ActionType[]
 

@@ -15,6 +15,9 @@ export type Brightness = z.infer<typeof Brightness>
 /** The most of one item a goal or action may ask for: a full inventory of 64-stacks (36 × 64). */
 export const MAX_COUNT = 2304
 
+/** How close (blocks) a condition's `near` thing must be to the target. */
+export const NEAR_BLOCKS = 8
+
 /** Conditions over the percipient's fields that must all hold at once for a context goal. */
 export const Conditions = z.object({
   biome: z.string().max(64).nullable().default(null).describe('biome name, e.g. desert, plains, forest'),
@@ -25,7 +28,7 @@ export const Conditions = z.object({
     .max(64)
     .nullable()
     .default(null)
-    .describe('a block or entity that must be visible within 8 blocks of the target'),
+    .describe(`a block or entity that must be visible within ${NEAR_BLOCKS} blocks of the target`),
   brightness: Brightness.nullable().default(null),
 })
 export type Conditions = z.infer<typeof Conditions>

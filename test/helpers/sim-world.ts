@@ -62,6 +62,8 @@ export interface SimWorldOptions {
   clears?: SimClear[]
   /** Names explore never finds. */
   absent?: string[]
+  /** Things in sight at the start, with their distance (each alone, in no pair). */
+  visible?: Record<string, number>
   /** Blueprint name → blocks it consumes; default: data/blueprints/*.json. */
   blueprints?: Record<string, Record<string, number>>
   identity?: { bot: string; server: string }
@@ -97,6 +99,8 @@ export class SimWorld implements Hands, Senses, RuleWorld {
   readonly inv = new Map<string, number>()
   /** Visible thing → distance in blocks. */
   readonly visible = new Map<string, number>()
+  /** `thing|near` pairs in sight together (an explore with `near` found one). */
+  readonly pairs = new Set<string>()
   readonly calls: SimCall[] = []
   readonly blueprints: Record<string, Record<string, number>>
   biome: string
@@ -118,6 +122,7 @@ export class SimWorld implements Hands, Senses, RuleWorld {
     private readonly opts: SimWorldOptions = {},
   ) {
     for (const [i, n] of Object.entries(opts.inventory ?? {})) if (n > 0) this.inv.set(i, n)
+    for (const [name, d] of Object.entries(opts.visible ?? {})) this.visible.set(name, d)
     this.biome = opts.biome ?? 'plains'
     this.time = opts.time ?? 'day'
     this.weather = opts.weather ?? 'clear'
@@ -218,8 +223,9 @@ export class SimWorld implements Hands, Senses, RuleWorld {
   held(): string | null {
     return this.holding && this.count(this.holding) > 0 ? this.holding : null
   }
-  nearestVisible(name: string): number | null {
+  nearestVisible(name: string, near: string | null = null): number | null {
     if (name === this.biome) return 0
+    if (near && !this.pairs.has(`${name}|${near}`)) return null
     return this.visible.get(name) ?? null
   }
   blockCountNear(name: string, radius: number): number {
@@ -232,12 +238,7 @@ export class SimWorld implements Hands, Senses, RuleWorld {
     if (c.biome && c.biome !== this.biome) unmet.push(`biome ${c.biome} (I am in ${this.biome})`)
     if (c.time && c.time !== this.time) unmet.push(`time ${c.time} (it is ${this.time})`)
     if (c.weather && c.weather !== this.weather) unmet.push(`weather ${c.weather} (it is ${this.weather})`)
-    if (c.near) {
-      // distances only (no positions): both in sight and at most 8 blocks apart along the line of sight
-      const t = this.nearestVisible(target)
-      const n = this.nearestVisible(c.near)
-      if (t === null || n === null || Math.abs(t - n) > 8) unmet.push(`${c.near} near the ${target}`)
-    }
+    if (c.near && this.nearestVisible(target, c.near) === null) unmet.push(`${c.near} near the ${target}`)
     if (c.brightness && c.brightness !== bright) unmet.push(`brightness ${c.brightness} (it is ${bright})`)
     return {
       met: unmet.length === 0,
@@ -340,6 +341,10 @@ export class SimWorld implements Hands, Senses, RuleWorld {
         const cost = kb.data.world.blocks[a.object]?.findCost ?? kb.data.world.mobs[a.object]?.findCost ?? 2
         const d = Math.min(32, 6 + 2 * cost)
         this.visible.set(a.object, Math.min(d, this.visible.get(a.object) ?? d))
+        if (a.near) {
+          this.visible.set(a.near, Math.min(d, this.visible.get(a.near) ?? d))
+          this.pairs.add(`${a.object}|${a.near}`)
+        }
         return { message: `I can see ${a.object} ${d} blocks away.`, durationMs: 1000 * cost }
       }
       case 'approach': {

@@ -1,8 +1,8 @@
 /**
  * The `hide` action against the real practice server (superflat, no natural spawning): by day it ends at once; at
  * night it digs three blocks down, closes the hole over its head, sits out a zombie standing over the hole without a
- * scratch and without the combat reflex starting a fight (which would dig it out), and climbs back out once the
- * morning has burnt the zombie; with nothing but sand to close the hole with, it refuses before it digs.
+ * scratch and without the combat reflex starting a fight (which would dig it out), stays in after the morning while
+ * the zombie is still there (it would burn in about 20 s; the test kills it instead), and then climbs back out; with nothing but sand to close the hole with, it refuses before it digs.
  */
 import type { Bot } from 'mineflayer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -66,7 +66,26 @@ describe('hide: sit out the night in the ground', () => {
             Math.hypot(e.position.x - bot.entity.position.x, e.position.z - bot.entity.position.z) < 1.6,
         )
       await waitFor(over, 20_000, 'the zombie standing over the hole')
-      await command(alice, '/time set day')
+      // morning: the zombie burns (1 damage a second, dead in about 20 s) and GhostH stays in while it is there;
+      // three burns are two seconds of daylight, two of hide's looks at the sky
+      let left = false
+      void hiding.finally(() => {
+        left = true
+      })
+      let burns = 0
+      const onHurt = (e: { name?: string }): void => {
+        if (e.name === 'zombie') burns++
+      }
+      bot.on('entityHurt', onHurt)
+      try {
+        await command(alice, '/time set day')
+        await waitFor(() => burns >= 3 || left, 10_000, 'the morning to burn the zombie three times')
+      } finally {
+        bot.off('entityHurt', onHurt)
+      }
+      expect(left, 'still hidden while the zombie burns over the hole').toBe(false)
+      expect(sealedIn(bot)).toBe(true)
+      await command(alice, '/kill @e[type=zombie]')
       const r = await hiding
       expect(r.ok, r.message).toBe(true)
       expect(r.message).toMatch(/^I hid in the ground at .* until morning and came back up\.$/)

@@ -12,7 +12,7 @@ import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execute } from '../../src/actions/index.js'
-import { nearestVisible, perceive } from '../../src/perception/percipient.js'
+import { checkConditions, nearestVisible, perceive } from '../../src/perception/percipient.js'
 import { WorldScanner } from '../../src/server/worldgen/scan.js'
 import { startPracticeApp, type PracticeApp } from '../helpers/app.js'
 import { command, waitFor, waitForMessage } from '../helpers/world.js'
@@ -228,6 +228,29 @@ describe('percipient', () => {
     const look = waitForMessage(alice, /I see: .*gold_block \d+(\.\d)?m east/, { from: 'Ghost', timeoutMs: 5000 })
     alice.chat('Ghost look')
     expect(await look).not.toMatch(/diamond_block/)
+  })
+
+  it('sees a pair: the target with the other thing near it, not the nearest of each', async () => {
+    const feet = spots[2]!.offset(0, 1, 0)
+    await tpGhost(feet)
+    // a lone emerald block near Ghost; further off, behind Ghost, another with a redstone block next to it
+    const alone = feet.offset(-2, 0, -4)
+    const paired = feet.offset(-8, 0, 6)
+    await setBlocks([
+      [alone, 'emerald_block'],
+      [paired, 'emerald_block'],
+      [feet.offset(-8, 0, 8), 'redstone_block'],
+    ])
+    expect(nearestVisible(ghost, 'emerald_block')?.at).toEqual(alone)
+    expect(nearestVisible(ghost, 'emerald_block', 'redstone_block')?.at).toEqual(paired)
+    // the same pair seen from the other side: the redstone block with an emerald block near it
+    expect(nearestVisible(ghost, 'redstone_block', 'emerald_block')?.at).toEqual(feet.offset(-8, 0, 8))
+    const near = { biome: null, time: null, weather: null, brightness: null }
+    expect(checkConditions(ghost, { ...near, near: 'redstone_block' }, 'emerald_block').met).toBe(true)
+    // the diamond block behind the gold wall is near, but not in sight: no pair
+    expect(checkConditions(ghost, { ...near, near: 'diamond_block' }, 'gold_block').unmet).toEqual([
+      'diamond_block near the gold_block',
+    ])
   })
 
   it('notices water and lava nearby', async () => {

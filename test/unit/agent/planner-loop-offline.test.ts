@@ -193,10 +193,21 @@ describe('offline planning loop (no LLM)', () => {
     expect(found.out.verification).toMatch(/^cow in sight .* biome savanna/)
     const night = await run({ object: 'zombie', count: 1, conditions: { time: 'night' } }, { time: 'night' })
     expect(night.out.ok).toBe(true)
-    // the thing to be near is looked for too, not waited for
+    // a cow with water by it is searched for as a pair, not waited for; a cow alone in sight does not count
     const near = await run({ object: 'cow', count: 1, conditions: { near: 'water' } }, {}, 3000)
     expect(near.out).toMatchObject({ ok: true, subGoalsRun: 1 })
-    expect(labels(near.world)).toEqual(['explore cow', 'explore water'])
+    expect(near.world.calls.map((c) => c.action)).toEqual([
+      { type: 'explore', object: 'cow', strategy: 'surface', near: 'water', biome: null },
+    ])
+    const alone = await run({ object: 'cow', count: 1, conditions: { near: 'water' } }, { visible: { cow: 5 } }, 3000)
+    expect(labels(alone.world)).toEqual(['explore cow'])
+    // with a biome too: walk to the biome, then search for the pair inside it
+    const both = await run({ object: 'pig', count: 1, conditions: { biome: 'forest', near: 'grass' } }, {}, 60_000)
+    expect(both.out.ok, both.out.message).toBe(true)
+    expect(both.world.calls.map((c) => c.action)).toEqual([
+      { type: 'explore', object: 'forest', strategy: 'surface' },
+      { type: 'explore', object: 'pig', strategy: 'surface', near: 'grass', biome: 'forest' },
+    ])
     const rain = await run({ object: 'cow', count: 1, conditions: { weather: 'rain' } }, {}, 1200)
     expect(rain.out.ok).toBe(false)
     expect(rain.out.message).toBe(

@@ -245,6 +245,9 @@ describe('sim world: Senses', () => {
     await act(w, explore('desert'), explore('cactus'), explore('rabbit'))
     w.setTime('night')
     w.setWeather('rain')
+    // both in sight, but not seen together: only an explore with `near` finds the pair
+    expect(w.checkConditions(c, 'rabbit').unmet).toEqual(['cactus near the rabbit'])
+    await act(w, { type: 'explore', object: 'rabbit', strategy: 'surface', near: 'cactus' })
     expect(w.checkConditions(c, 'rabbit')).toMatchObject({ met: true, unmet: [] })
     expect(w.state().biome).toBe('desert')
     expect(w.blockCountNear('cactus', 16)).toBeGreaterThan(0)
