@@ -95,8 +95,9 @@ describe('web page', () => {
       await page.waitForSelector('#audit li >> text=/goal allowed/')
 
       // memory: the stored plan opens as its list of actions
-      const goal = await page.waitForSelector('#mem-goals button[data-goal]', { timeout: 20_000 })
-      await goal.click()
+      // the list is redrawn whenever memory changes (a summary may land right now): click through a locator, which
+      // finds the button again, not through a handle to a button that may already be gone
+      await page.locator('#mem-goals button[data-goal]').first().click({ timeout: 20_000 })
       await page.waitForSelector('#mem-actions li')
       expect(await page.locator('#mem-actions li').first().textContent()).toMatch(/^craft /)
       await page.fill('#mem-search', 'wooden pickaxe')
