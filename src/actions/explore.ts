@@ -26,6 +26,9 @@ export const CELL = 20
 /** Underground, a block higher than this above the feet (up the shaft the bot came down) is no find. */
 const MAX_RISE = 8
 
+/** Does the bot stand in one of these biomes? */
+const standsIn = (run: Run, biomes: string[]): boolean => biomes.includes(biomeAt(run.bot, run.bot.entity.position))
+
 function seenAt(run: Run, target: Target, maxRise = Number.POSITIVE_INFINITY): Vec3 | null {
   // a block `mine` could not get to (high up a shaft wall, across a cave) is no find: look past it
   const top = run.bot.entity.position.y + maxRise
@@ -35,8 +38,7 @@ function seenAt(run: Run, target: Target, maxRise = Number.POSITIVE_INFINITY): V
         (b) => b.position.y <= top && !isUnreachable(run.bot, b.position),
       )?.position ?? null
     )
-  if (target.kind === 'biome')
-    return target.names.includes(biomeAt(run.bot, run.bot.entity.position)) ? run.bot.entity.position.clone() : null
+  if (target.kind === 'biome') return standsIn(run, target.names) ? run.bot.entity.position.clone() : null
   return visibleEntities(run.bot, target.names)[0]?.position ?? null
 }
 
@@ -209,7 +211,7 @@ export async function explore(run: Run, action: Extract<Action, { type: 'explore
   const sight = near
     ? () => nearestVisible(run.bot, action.object, near)?.at ?? null
     : () => seenAt(run, target, underground ? MAX_RISE : Number.POSITIVE_INFINITY)
-  const look = within ? () => (within.includes(biomeAt(run.bot, run.bot.entity.position)) ? sight() : null) : sight
+  const look = within ? () => (standsIn(run, within) ? sight() : null) : sight
   const now = look()
   if (now) return found(run, action.object, now)
   const what = describeSearch(action)

@@ -185,9 +185,10 @@ async function actUntilDeadline(
   return r
 }
 
-/** Explore for `object` until the deadline; the message of an `invalid` failure (no search will ever find it). */
+/** What a find explores for: the object, and the thing it must be near and the biome to search in, if any. */
 type Search = Pick<Extract<Action, { type: 'explore' }>, 'object' | 'near' | 'biome'>
 
+/** Explore until the deadline; the message of an `invalid` failure (no search will ever find it). */
 async function exploreUntilDeadline(
   search: Search,
   deps: GoalDeps,
@@ -268,8 +269,8 @@ async function runFind(
     })
     const inBiome = !c.biome || deps.senses.checkConditions({ ...NO_CONDITIONS, biome: c.biome }, goal.object).met
     // each search is decided after the one before it ended (a walk to the biome may bring the object into view);
-    // with `near`, a pair is searched for (a pig in sight with no grass by it is walked past, not waited at)
-    // the search for the object stays in the biome asked for (a pig next to grass in a taiga is no find in a forest)
+    // with `near`, a pair is searched for (a pig in sight with no grass by it is walked past, not waited at), and
+    // inside the biome asked for (a pig next to grass in a taiga is no find in a forest)
     const searches: Array<() => Search | null> = [
       () => (inBiome || !c.biome ? null : { object: c.biome }),
       () =>

@@ -164,28 +164,45 @@ interface Sighting {
   at: Vec3
 }
 
-/** Up to `count` visible instances of a block, entity or biome name, nearest the bot first; `around` keeps those within
- * `radius` of a point (for a block, every variant counts, as for explore: deepslate_diamond_ore for diamond_ore). */
-function visibleInstances(bot: Bot, name: string, count: number, around?: { point: Vec3; radius: number }): Sighting[] {
+interface Around {
+  point: Vec3
+  radius: number
+}
+/** Up to `count` visible instances, nearest the bot first; `around` keeps those within `radius` of a point. */
+type Sightings = (count: number, around?: Around) => Sighting[]
+
+/**
+ * A lookup of the visible instances of a block, entity or biome name, the name resolved once (a pair check looks
+ * around up to 16 instances, every 250 ms while exploring). For a block every variant counts, as for explore
+ * (deepslate_diamond_ore for diamond_ore). An unknown name is never seen.
+ */
+function sightingsOf(bot: Bot, name: string): Sightings {
   let target
   try {
     target = resolveTarget(bot, name)
   } catch {
-    return []
+    return () => []
   }
-  const pos = bot.entity.position
-  if (target.kind === 'entity')
-    return visibleEntities(bot, target.names)
-      .filter((e) => !around || e.position.distanceTo(around.point) <= around.radius)
-      .slice(0, count)
-      .map((e) => ({ distance: e.position.distanceTo(pos), at: e.position }))
-  if (target.kind === 'biome')
-    return target.names.includes(biomeAt(bot, around?.point ?? pos)) ? [{ distance: 0, at: pos.clone() }] : []
+  const pos = (): Vec3 => bot.entity.position
+  if (target.kind === 'entity') {
+    const { names } = target
+    return (count, around) =>
+      visibleEntities(bot, names)
+        .filter((e) => !around || e.position.distanceTo(around.point) <= around.radius)
+        .slice(0, count)
+        .map((e) => ({ distance: e.position.distanceTo(pos()), at: e.position }))
+  }
+  if (target.kind === 'biome') {
+    const { names } = target
+    return (_count, around) =>
+      names.includes(biomeAt(bot, around?.point ?? pos())) ? [{ distance: 0, at: pos().clone() }] : []
+  }
   const ids = searchIds(bot, target.block.blockNames).ids
-  return visibleBlocks(bot, ids, around?.radius ?? VIEW_DISTANCE, count, around?.point).map((b) => ({
-    distance: b.position.offset(0.5, 0.5, 0.5).distanceTo(pos),
-    at: b.position,
-  }))
+  return (count, around) =>
+    visibleBlocks(bot, ids, around?.radius ?? VIEW_DISTANCE, count, around?.point).map((b) => ({
+      distance: b.position.offset(0.5, 0.5, 0.5).distanceTo(pos()),
+      at: b.position,
+    }))
 }
 
 /** Targets (and things to be near) looked at per check for a visible pair. */
@@ -198,11 +215,12 @@ const PAIR_CANDIDATES = 8
  * further off is found behind targets or `near`s that stand alone.
  */
 export function nearestVisible(bot: Bot, name: string, near: string | null = null): Sighting | null {
-  if (near === null) return visibleInstances(bot, name, 1)[0] ?? null
-  for (const t of visibleInstances(bot, name, PAIR_CANDIDATES))
-    if (visibleInstances(bot, near, 1, { point: t.at, radius: NEAR_BLOCKS }).length > 0) return t
-  for (const n of visibleInstances(bot, near, PAIR_CANDIDATES)) {
-    const [t] = visibleInstances(bot, name, 1, { point: n.at, radius: NEAR_BLOCKS })
+  const target = sightingsOf(bot, name)
+  if (near === null) return target(1)[0] ?? null
+  const other = sightingsOf(bot, near)
+  for (const t of target(PAIR_CANDIDATES)) if (other(1, { point: t.at, radius: NEAR_BLOCKS }).length > 0) return t
+  for (const n of other(PAIR_CANDIDATES)) {
+    const [t] = target(1, { point: n.at, radius: NEAR_BLOCKS })
     if (t) return t
   }
   return null

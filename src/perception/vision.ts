@@ -60,8 +60,9 @@ function exposed(bot: Bot, p: Vec3): boolean {
 }
 
 /**
- * Visible blocks of the given types within `maxDistance` of `around` (the bot), nearest `around` first. Only exposed blocks are ray-cast, so ore buried in the rock
- * near the bot does not use up the rays before the ore on a tunnel wall or a cave wall further away.
+ * Visible blocks of the given types within `maxDistance` of `around` (the bot by default), nearest `around` first.
+ * Only exposed blocks are ray-cast, so ore buried in the rock near the bot does not use up the rays before the ore on a
+ * tunnel wall or a cave wall further away.
  */
 export function visibleBlocks(
   bot: Bot,

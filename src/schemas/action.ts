@@ -77,13 +77,13 @@ export const Action = z.discriminatedUnion('type', [
   }),
 ])
 export type Action = z.infer<typeof Action>
+export type ActionType = Action['type']
+export const ACTION_TYPES = Action.options.map((o) => o.shape.type.value) as ActionType[]
 
 /** What an explore looks for, in words: "pig near grass in the forest". */
 export function describeSearch(a: Extract<Action, { type: 'explore' }>): string {
   return `${a.object}${a.near ? ` near ${a.near}` : ''}${a.biome ? ` in the ${a.biome}` : ''}`
 }
-export type ActionType = Action['type']
-export const ACTION_TYPES = Action.options.map((o) => o.shape.type.value) as ActionType[]
 
 /** Fixed failure reasons a caller can switch on (after mineflayer's NoPath/Timeout style). */
 export const FailureReason = z.enum([

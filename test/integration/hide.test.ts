@@ -69,9 +69,10 @@ describe('hide: sit out the night in the ground', () => {
       // morning: the zombie burns (1 damage a second, dead in about 20 s) and GhostH stays in while it is there;
       // three burns are two seconds of daylight, two of hide's looks at the sky
       let left = false
-      void hiding.finally(() => {
+      const leave = (): void => {
         left = true
-      })
+      }
+      void hiding.then(leave, leave)
       let burns = 0
       const onHurt = (e: { name?: string }): void => {
         if (e.name === 'zombie') burns++
