@@ -127,6 +127,11 @@ export function biomeTarget(bot: Bot, raw: string): string[] | null {
   return null
 }
 
+/** Whether the biome `here` is what `wanted` names, by biomeTarget's rule (the one rule for "in biome X"). */
+export function inBiome(bot: Bot, wanted: string, here: string): boolean {
+  return biomeTarget(bot, wanted)?.includes(here) ?? false
+}
+
 /** A thing to see, approach or use: an entity first (cow is also an item-less entity), else blocks. */
 export function resolveTarget(bot: Bot, raw: string): Target {
   const ent = entityTarget(bot, raw)

@@ -12,7 +12,7 @@ import type { Senses } from '../agent/ports.js'
 import { Brightness, NEAR_BLOCKS, TimeOfDay, Weather, type Conditions } from '../schemas/goal.js'
 import { biomeAt, canSeeEntity, eyes, isUnderground, VIEW_DISTANCE, visibleBlocks, visibleEntities } from './vision.js'
 import { findBlocksFast } from './find.js'
-import { resolveTarget } from '../actions/names.js'
+import { inBiome, resolveTarget } from '../actions/names.js'
 import { searchIds } from '../actions/ore-search.js'
 
 export const Percept = z.object({
@@ -233,7 +233,7 @@ export function checkConditions(
 ): { met: boolean; unmet: string[]; observed: string } {
   const p = situation(bot)
   const unmet: string[] = []
-  if (c.biome && !p.biome.includes(c.biome.replace(/s$/, ''))) unmet.push(`biome ${c.biome} (I am in ${p.biome})`)
+  if (c.biome && !inBiome(bot, c.biome, p.biome)) unmet.push(`biome ${c.biome} (I am in ${p.biome})`)
   if (c.time && p.time.phase !== c.time) unmet.push(`time ${c.time} (it is ${p.time.phase})`)
   if (c.weather && p.weather !== c.weather) unmet.push(`weather ${c.weather} (it is ${p.weather})`)
   if (c.brightness && p.light.brightness !== c.brightness)

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
 import registryFor from 'prismarine-registry'
-import { blockTarget, resolveItem, resolveTarget } from '../../../src/actions/names.js'
+import { blockTarget, inBiome, resolveItem, resolveTarget } from '../../../src/actions/names.js'
 import { ActionFailure } from '../../../src/actions/types.js'
 import { blueprintNames, loadBlueprint } from '../../../src/actions/build.js'
 
@@ -56,6 +56,14 @@ describe('action names', () => {
     expect(resolveTarget(bot, 'forests')).toEqual({ kind: 'biome', names: ['forest'] })
     const peaks = resolveTarget(bot, 'peaks') // a family whose word ends in s
     expect(peaks.kind === 'biome' && peaks.names).toEqual(expect.arrayContaining(['jagged_peaks', 'stony_peaks']))
+  })
+
+  it('says whether the bot stands in a named biome by the same rule the search walks by', () => {
+    expect(inBiome(bot, 'plains', 'plains')).toBe(true)
+    expect(inBiome(bot, 'plains', 'snowy_plains')).toBe(false) // a word inside another name is not that biome
+    expect(inBiome(bot, 'forests', 'forest')).toBe(true)
+    expect(inBiome(bot, 'peaks', 'stony_peaks')).toBe(true) // a family, as explore searches it
+    expect(inBiome(bot, 'atlantis', 'ocean')).toBe(false)
   })
 
   it('ships the three blueprints with valid block names', () => {
