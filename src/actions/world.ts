@@ -27,6 +27,15 @@ type Goal = Parameters<Bot['pathfinder']['goto']>[0]
  * second, a flight FLEE_MS; the wait ends as soon as the reflex does).
  */
 const REFLEX_CALM_MS = FIGHT_MS
+/** Longest wait for the body to land after the pathfinder says it arrived (a jump lasts about 0.6 s). */
+const LANDING_MS = 1500
+/** Times a goal the pathfinder reached in mid-air and lost on landing is walked to again. */
+const LANDING_RETRIES = 2
+
+/** Whether the bot's block satisfies the goal (goals read only a node's x, y and z). */
+function arrived(goal: Goal, bot: Bot): boolean {
+  return goal.isEnd(bot.entity.position.floored() as unknown as Parameters<Goal['isEnd']>[0])
+}
 
 /**
  * Path to a goal; resolves when the pathfinder says it arrived (callers verify), throws no_path/timeout failures.
@@ -46,7 +55,14 @@ export async function goto(run: Run, goal: Goal, what: string): Promise<void> {
   const onAbort = (): void => standStill(bot)
   run.signal.addEventListener('abort', onAbort, { once: true })
   try {
-    await bot.pathfinder.goto(goal)
+    for (let attempt = 0; ; attempt++) {
+      await bot.pathfinder.goto(goal)
+      // the pathfinder checks its goal every tick, mid-jump too: a tower step "arrives" at the top of its jump, before
+      // the block under it is placed; judge the arrival where the body lands
+      await onceEvent(bot, 'physicsTick', { filter: () => bot.entity.onGround, timeoutMs: LANDING_MS }).catch(() => {})
+      if (attempt >= LANDING_RETRIES || arrived(goal, bot)) break
+      run.check()
+    }
   } catch (err) {
     run.check()
     const name = (err as Error).name

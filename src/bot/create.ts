@@ -1,6 +1,6 @@
 /**
- * Creates one mineflayer bot with the plugins every capability relies on: pathfinder, collectblock, pvp, tool and
- * auto-eat. The only place bot options are assembled; reconnection lives in supervisor.ts.
+ * Creates one mineflayer bot with the plugins every capability relies on: pathfinder, collectblock, pvp, tool,
+ * auto-eat and our place-clear (a placement under the bot's own body waits until the server has seen it leave). The only place bot options are assembled; reconnection lives in supervisor.ts.
  */
 import mineflayer, { type Bot } from 'mineflayer'
 import { pathfinder, Movements } from 'mineflayer-pathfinder'
@@ -8,6 +8,7 @@ import { plugin as collectBlock } from 'mineflayer-collectblock'
 import { plugin as pvp } from 'mineflayer-pvp'
 import { plugin as tool } from 'mineflayer-tool'
 import { loader as autoEat } from 'mineflayer-auto-eat'
+import { placeClear } from './place-clear.js'
 
 /** Blocks pathfinder may place to tower or bridge: ones no recipe the bot pursues needs. */
 export const SCAFFOLD = ['dirt', 'netherrack', 'cobbled_deepslate', 'andesite', 'diorite', 'granite', 'tuff', 'gravel']
@@ -38,6 +39,7 @@ export function createBot(opts: BotOptions): Bot {
   bot.loadPlugin(collectBlock)
   bot.loadPlugin(pvp)
   bot.loadPlugin(autoEat)
+  bot.loadPlugin(placeClear)
   bot.once('spawn', () => {
     const moves = new Movements(bot)
     moves.canDig = true

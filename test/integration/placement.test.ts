@@ -3,7 +3,8 @@
  * mineflayer bots (src/server/plugins/place-fix.ts): the block placed and the item consumed are always the ones the
  * client held — equipping one kind among several in the hotbar, equipping from the main inventory into a full
  * hotbar (window clicks first), the off hand, a `held_item_slot` sent in the same tick right after or right before
- * the `block_place`, a placement into an occupied position (refused, nothing consumed), and pathfinder towering
+ * the `block_place`, a placement into an occupied position (refused, nothing consumed), a refused placement answered
+ * at once with both blocks' states (as vanilla does), and pathfinder towering to its full height
  * with its dirt-only scaffolding list while the bot also carries cobblestone. Every case checks the placed blocks
  * in the world and the item counts on both sides: the client's inventory view, and the server's own inventory as
  * `/clear <player> <item>` reports it ("Removed N item(s)"), which also empties the inventory for the next case.
@@ -221,12 +222,29 @@ describe('block placement uses the held item', () => {
     await waitFor(() => count(bot, 'dirt') === 1, 3000, 'client dirt count')
     expect(await serverCount(bot, 'dirt')).toBe(1)
   })
+
+  it('answers a refused placement with the states of both blocks, as vanilla does', async () => {
+    await reset(bot)
+    await give(bot, 'dirt', 1)
+    await bot.equip(bot.registry.itemsByName.dirt!.id, 'hand')
+    const under = bot.entity.position.floored().offset(0, -1, 0)
+    // the top face of the block under the bot points into the bot's own feet: refused
+    const echoes = Promise.all(
+      [under, under.offset(0, 1, 0)].map((pos) => onceEvent(bot, `blockUpdate:${pos}`, { timeoutMs: 3000 })),
+    )
+    sendPlace(bot, under)
+    await echoes
+    // mineflayer settles on those answers: it says the server refused, not that the server never answered
+    await expect(bot.placeBlock(bot.blockAt(under)!, UP)).rejects.toThrow(/Server refused to place dirt/)
+    expect(nameAt(bot, under.offset(0, 1, 0))).toBe('air')
+    expect(await serverCount(bot, 'dirt')).toBe(1)
+  })
 })
 
 describe('pathfinder towering', () => {
-  // Pathfinder places while its box still overlaps the target block, which the server refuses (as vanilla does,
-  // by the player's last reported position), so a tower step can wait out mineflayer's 5 s placement timeout; the
-  // assertions therefore count what was placed instead of expecting an exact height.
+  // Pathfinder jump-places as soon as its feet clear the block on the client, while the server (by the position
+  // reported a tick earlier) still sees the body in it and refuses, as vanilla does; src/bot/place-clear.ts holds
+  // the placement until the server has seen the body clear, so every tower step lands.
   it('towers with dirt only (its scaffolding list) while carrying cobblestone', async () => {
     const ghost = createBot({
       host: '127.0.0.1',
@@ -247,15 +265,11 @@ describe('pathfinder towering', () => {
       ghost.chat(`/tp ${start.x + 0.5} ${start.y} ${start.z + 0.5}`)
       await waitFor(() => ghost.entity.position.floored().equals(start) && ghost.entity.onGround, 5000, 'teleported')
       await ghost.pathfinder.goto(new goals.GoalBlock(start.x, start.y + 2, start.z))
-      await ghost.waitForTicks(10)
-      const column = [0, 1, 2].map((dy) => nameAt(ghost, start.offset(0, dy, 0)))
-      const placed = column.filter((n) => n !== 'air')
-      expect(placed.length).toBeGreaterThanOrEqual(1)
-      expect(
-        placed.every((n) => n === 'dirt'),
-        column.join(','),
-      ).toBe(true)
-      const want = { wooden_pickaxe: 1, cobblestone: 3, dirt: 4 - placed.length }
+      // the pathfinder calls the goal reached at the top of the last jump: judge where the body lands
+      await waitFor(() => ghost.entity.onGround, 2000, 'landed')
+      expect(ghost.entity.position.floored()).toEqual(start.offset(0, 2, 0))
+      expect([0, 1].map((dy) => nameAt(ghost, start.offset(0, dy, 0)))).toEqual(['dirt', 'dirt'])
+      const want = { wooden_pickaxe: 1, cobblestone: 3, dirt: 2 }
       await waitFor(() => count(ghost, 'dirt') === want.dirt, 3000, 'client dirt count')
       expect(clientCounts(ghost, kinds)).toEqual(want)
       expect(await serverCounts(ghost, kinds)).toEqual(want)

@@ -8,8 +8,10 @@
  * windows plugin does) with one that snapshots hand, slot and item synchronously in packet order, handles the
  * packets of a player one at a time, and at commit takes one item from that slot only if it still holds the same
  * item (an immutable update, so the windows session syncs the client). Also vanilla: the off hand (hand 1) places
- * from slot 45, and a block is only placed into a replaceable position (air, water, grass …), never over a block.
- * Interactions (`serv.interactWithBlock`) and item handlers (`serv.onItemPlace`) work as before.
+ * from slot 45, a block is only placed into a replaceable position (air, water, grass …), never over a block, and
+ * every packet is answered with the states of the clicked block and of the block across the clicked face, placed or
+ * not — so a client whose placement was refused (a bot jump-placing under itself a tick early) learns it at once
+ * instead of waiting out mineflayer's 5 s placement timeout. Interactions (`serv.interactWithBlock`) and item handlers (`serv.onItemPlace`) work as before.
  */
 import { Vec3 } from 'vec3'
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
@@ -179,6 +181,18 @@ async function place(
   await setBlock.call(player, placedPosition, stateId)
 }
 
+/**
+ * Vanilla's answer to every use_item_on, whatever happened: the clicked block's state, then the state across the
+ * clicked face (mineflayer's placeBlock settles on exactly these two updates).
+ */
+async function echo(player: SquidPlayer, p: PlacePacket): Promise<void> {
+  const world = player.world as unknown as { getBlockStateId(pos: Vec3): Promise<number> }
+  const send = player.sendBlock as (pos: Vec3, stateId: number) => void
+  const ref = new Vec3(p.location.x, p.location.y, p.location.z)
+  const face = DIRECTION_VECTORS[p.direction]
+  for (const pos of face ? [ref, ref.plus(face)] : [ref]) send.call(player, pos, await world.getBlockStateId(pos))
+}
+
 /** Replace flying-squid's block_place listener; call once its player plugins are loaded (the `asap` event). */
 export function installPlacement(player: SquidPlayer, serv: SquidServer): void {
   const client = player._client as unknown as Emitter
@@ -194,6 +208,10 @@ export function installPlacement(player: SquidPlayer, serv: SquidServer): void {
       .then(() => place(serv, player, inv, stacks, p, held))
       .catch((err: unknown) => {
         log.error('block placement failed', { err })
+      })
+      .then(() => echo(player, p))
+      .catch((err: unknown) => {
+        log.debug('block placement echo failed', { err })
       })
   })
 }
