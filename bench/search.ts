@@ -1,16 +1,19 @@
 /**
- * `npm run bench:search` — how many corridor cells an honest (no x-ray) search digs before the first sighting of an
- * ore, on the practice world's own generator (no server, no bot): from each seed's spawn column at a given level, a
- * 1×2 corridor follows a pattern (our serpentine: ROW-cell rows SPACING apart, from src/actions/ore-search.ts; a
- * straight line; a wider serpentine; the main corridor with side branches used before), and an ore counts as seen
- * when it touches a dug cell — or, with SEARCH_CAVES=1, any air of a cave the corridor opens into (bounded flood,
- * every wall seen: an upper bound of what walking the cave shows). Lava, gravel and travel are ignored, so real runs
- * are slower. Prints per level × pattern the median and mean cells and how many seeds saw the ore within
- * 60/120/180/240 cells; writes bench/results/search.json. Env: SEARCH_ORE (regexp, default diamond_ore),
- * SEARCH_LEVELS (default -59,-50), SEARCH_SEEDS (count, default 40), SEARCH_MAX (cells, default 300), SEARCH_CAVES
- * (0/1, default 1).
+ * `npm run bench:search` — how long an honest (no x-ray) search digs before the first sighting of an ore, on the
+ * practice world's own generator (no server, no bot): from each seed's spawn column at a given level, a 1×2 corridor
+ * follows a pattern (ours from src/actions/ore-search.ts: ROW-cell rows SPACING apart, joined end to end, with 1×1
+ * poke holes POKE_DEPTH deep to both sides at eye level and straight up from every STRIDE-th cell; the serpentine
+ * without pokes used before; a straight line; a wider serpentine; the main corridor with side branches used before
+ * that), and an ore counts as seen when it touches a dug block — or, with SEARCH_CAVES=1, any air of a cave the
+ * corridor opens into (bounded flood, every wall seen: an upper bound of what walking the cave shows). Time is
+ * SEARCH_DIG_S per block dug (default 0.755 s: deepslate with an iron pickaxe, as measured in bench:diamond's
+ * corridor log) plus SEARCH_WALK_S per cell walked (default 0.24 s); lava, gravel and looking are ignored, so real
+ * runs are slower. Prints per level × pattern the median cells and seconds to the sighting and how many seeds saw
+ * the ore within 120/240 cells and 120/240/360 s; writes bench/results/search.json. Env: SEARCH_ORE (regexp, default
+ * diamond_ore), SEARCH_LEVELS (default -59,-50), SEARCH_SEEDS (count, default 40), SEARCH_MAX (cells, default 300),
+ * SEARCH_CAVES (0/1, default 1).
  */
-import { ROW, SPACING } from '../src/actions/ore-search.js'
+import { POKE_DEPTH, ROW, SPACING, STRIDE } from '../src/actions/ore-search.js'
 import { WorldScanner } from '../src/server/worldgen/scan.js'
 import { FACES } from '../src/util/vec.js'
 import { median } from './lib/mp5-tasks.js'
@@ -61,12 +64,47 @@ function pattern(row: number, spacing: number): Array<[number, number]> {
 
 const isAir = (name: string): boolean => name === 'air' || name === 'cave_air'
 
-/** Cells dug until the ore is first seen (MAX + 1: not within MAX), and whether a cave showed it. */
+/** A 1×1 hole dug from a corridor cell at eye level (along x) or straight up, `depth` blocks, before walking on. */
+interface Pokes {
+  /** Every how many cells of a row (0: none). */
+  every: number
+  depth: number
+  up: boolean
+}
+const NO_POKES: Pokes = { every: 0, depth: 0, up: false }
+
+/**
+ * Blocks of the pokes dug from cell (cx, cz) at `level`, across the way the corridor came (`along`: the step from
+ * the previous cell); every `every`-th cell of the path pokes.
+ */
+function pokeBlocks(
+  p: Pokes,
+  i: number,
+  along: [number, number],
+  cx: number,
+  cz: number,
+  level: number,
+): Array<[number, number, number]> {
+  if (p.every === 0 || i % p.every !== p.every - 1) return []
+  const [sx, sz] = [along[1], along[0]]
+  const out: Array<[number, number, number]> = []
+  for (const side of [1, -1])
+    for (let k = 1; k <= p.depth; k++) out.push([cx + side * k * sx, level + 1, cz + side * k * sz])
+  if (p.up) for (let k = 1; k <= p.depth; k++) out.push([cx, level + 1 + k, cz])
+  return out
+}
+
+/** Seconds a search has spent: blocks dug at DIG_S each and blocks walked at WALK_S each (measured, see the header). */
+const DIG_S = Number(process.env.SEARCH_DIG_S ?? 0.755)
+const WALK_S = Number(process.env.SEARCH_WALK_S ?? 0.24)
+
+/** Cells dug until the ore is first seen (MAX + 1: not within MAX), whether a cave showed it, and the seconds spent. */
 async function cellsToSighting(
   seed: number,
   level: number,
   cells: Array<[number, number]>,
-): Promise<[number, boolean]> {
+  pokes: Pokes = NO_POKES,
+): Promise<[number, boolean, number]> {
   const w = WorldScanner.forSeed(seed)
   const spawn = await w.spawnPoint()
   const ox = Math.floor(spawn.x)
@@ -93,48 +131,74 @@ async function cellsToSighting(
     }
     return false
   }
+  let seconds = 0
+  // dig one block (unless a cave or an earlier dig opened it); what its faces show: 'ore', 'cave' or null
+  const dig = (bx: number, by: number, bz: number, cx: number, cz: number): 'ore' | 'cave' | null => {
+    if (dug.has(`${bx},${by},${bz}`)) return null
+    dug.add(`${bx},${by},${bz}`)
+    if (!isAir(w.blockName(bx, by, bz))) seconds += DIG_S
+    for (const f of FACES) {
+      const [x, y, z] = [bx + f.x, by + f.y, bz + f.z]
+      if (dug.has(`${x},${y},${z}`)) continue
+      const name = w.blockName(x, y, z)
+      if (ORE.test(name)) return 'ore'
+      if (CAVES && isAir(name) && !air.has(`${x},${y},${z}`) && cave(x, y, z, cx, cz)) return 'cave'
+    }
+    return null
+  }
   for (let i = 0; i < cells.length; i++) {
     const [dx, dz] = cells[i]!
     const [cx, cz] = [ox + dx, oz + dz]
-    for (const dy of [0, 1]) dug.add(`${cx},${level + dy},${cz}`)
-    for (const dy of [0, 1])
-      for (const f of FACES) {
-        const [x, y, z] = [cx + f.x, level + dy + f.y, cz + f.z]
-        if (dug.has(`${x},${y},${z}`)) continue
-        const name = w.blockName(x, y, z)
-        if (ORE.test(name)) return [i + 1, false]
-        if (CAVES && isAir(name) && !air.has(`${x},${y},${z}`) && cave(x, y, z, cx, cz)) return [i + 1, true]
-      }
+    seconds += WALK_S
+    const blocks: Array<[number, number, number]> = [
+      [cx, level + 1, cz],
+      [cx, level, cz],
+      ...pokeBlocks(pokes, i, i > 0 ? [dx - cells[i - 1]![0], dz - cells[i - 1]![1]] : [dx, dz], cx, cz, level),
+    ]
+    for (const [bx, by, bz] of blocks) {
+      const seen = dig(bx, by, bz, cx, cz)
+      if (seen) return [i + 1, seen === 'cave', seconds]
+    }
   }
-  return [MAX + 1, false]
+  return [MAX + 1, false, Number.POSITIVE_INFINITY]
 }
 
 async function main(): Promise<void> {
-  const patterns: Array<[string, number, number]> = [
-    [`ours: rows ${ROW}, ${SPACING} apart`, ROW, SPACING],
+  const patterns: Array<[string, number, number, Pokes?]> = [
+    [
+      `ours: rows ${ROW}, ${SPACING} apart, pokes ${POKE_DEPTH} deep every ${STRIDE} cells`,
+      ROW,
+      SPACING,
+      { every: STRIDE, depth: POKE_DEPTH, up: true },
+    ],
+    ['before (to 2026-11-25): rows 10, 4 apart, no pokes', 10, 4],
     ['straight line', 0, 0],
     ['rows 40, 10 apart', 40, 10],
-    ['before: main + 8-block branches', -1, 0],
+    ['main + 8-block branches (to 2026-11-23)', -1, 0],
   ]
   process.stderr.write(
     `search: ${ORE.source} at y ${LEVELS.join(', ')}, ${SEEDS.length} seeds, up to ${MAX} cells, caves ${CAVES ? 'on' : 'off'}\n`,
   )
   const rows: Row[] = []
   for (const level of LEVELS)
-    for (const [name, row, spacing] of patterns) {
+    for (const [name, row, spacing, pokes] of patterns) {
       const cells = pattern(row, spacing)
-      const runs = await Promise.all(SEEDS.map((s) => cellsToSighting(s, level, cells)))
+      const runs = await Promise.all(SEEDS.map((s) => cellsToSighting(s, level, cells, pokes)))
       const n = runs.map(([k]) => k)
+      const secs = runs.map(([, , t]) => t)
       const within = (k: number): string => `${n.filter((c) => c <= k).length}/${n.length}`
+      const inTime = (t: number): string => `${secs.filter((c) => c <= t).length}/${secs.length}`
+      const med = median(secs)
       rows.push({
         level,
         pattern: name,
         'median cells': median(n),
-        'mean cells': Math.round(n.reduce((a, b) => a + b, 0) / n.length),
-        '≤60': within(60),
         '≤120': within(120),
-        '≤180': within(180),
         '≤240': within(240),
+        'median s': med === null || !Number.isFinite(med) ? null : Math.round(med),
+        '≤120 s': inTime(120),
+        '≤240 s': inTime(240),
+        '≤360 s': inTime(360),
         'by a cave': runs.filter(([, c]) => c).length,
       })
     }

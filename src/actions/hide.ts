@@ -17,6 +17,7 @@ import { goUp, PILLAR_BLOCKS } from './go_up.js'
 import { dropsOf } from './names.js'
 import { isHostileMob } from './reflexes/combat.js'
 import { fail, type Run } from './types.js'
+import { falls } from './world.js'
 import { FACES } from '../util/vec.js'
 
 /** Blocks dug below the feet: the bot stands two below the ground with its head one below, the seal above that. */
@@ -31,11 +32,7 @@ const UNTIL_MORNING_MS = 24 * 3600_000
 /** The one sentence for a hole with nothing to close it. */
 const NO_SEAL = 'I have no block to close the hole over my head with.'
 
-/** Blocks that fall when nothing is under them: a seal of these would drop on the bot's head. */
-function falls(name: string): boolean {
-  return /(^|_)(sand|gravel)$|concrete_powder$|anvil$/.test(name)
-}
-/** What may seal the hole: the building blocks `go_up` pillars with, and sandstone, never a falling block. */
+/** What may seal the hole: the building blocks `go_up` pillars with, and sandstone, never a falling block (it would drop on the bot's head). */
 const SEALS = [...PILLAR_BLOCKS, 'sandstone', 'red_sandstone'].filter((n) => !falls(n))
 
 function isDay(bot: Bot): boolean {

@@ -32,6 +32,11 @@ const LANDING_MS = 1500
 /** Times a goal the pathfinder reached in mid-air and lost on landing is walked to again. */
 const LANDING_RETRIES = 2
 
+/** Blocks that fall when nothing is under them (sand, gravel, concrete powder, anvils). */
+export function falls(name: string): boolean {
+  return /(^|_)(sand|gravel)$|concrete_powder$|anvil$/.test(name)
+}
+
 /** Whether the bot's block satisfies the goal (goals read only a node's x, y and z). */
 function arrived(goal: Goal, bot: Bot): boolean {
   return goal.isEnd(bot.entity.position.floored() as unknown as Parameters<Goal['isEnd']>[0])
@@ -136,21 +141,30 @@ export async function digBlock(run: Run, block: Block): Promise<void> {
   run.check()
 }
 
-function droppedItems(run: Run, near: Vec3, radius: number): Entity[] {
+function droppedItems(run: Run, near: readonly Vec3[], radius: number): Entity[] {
   return Object.values(run.bot.entities).filter(
-    (e) => e.name === 'item' && e.isValid !== false && e.position.distanceTo(near) <= radius,
+    (e) => e.name === 'item' && e.isValid !== false && near.some((p) => e.position.distanceTo(p) <= radius),
   )
 }
 
-/** Walk over dropped items within `radius` of `near` until they are picked up or `timeoutMs` passes. */
-export async function collectDrops(run: Run, near: Vec3, radius = 6, timeoutMs = 6000): Promise<void> {
+/**
+ * Walk over dropped items within `radius` of `near` (a point, or any of several: the blocks a mine broke) until they
+ * are picked up or `timeoutMs` passes.
+ */
+export async function collectDrops(
+  run: Run,
+  near: Vec3 | readonly Vec3[],
+  radius = 6,
+  timeoutMs = 6000,
+): Promise<void> {
+  const points = Array.isArray(near) ? near : [near as Vec3]
   const { bot } = run
   const deadline = Date.now() + timeoutMs
   const ignored = new Set<number>()
   await sleep(250, run.signal).catch(() => run.check())
   while (Date.now() < deadline) {
     run.check()
-    const items = droppedItems(run, near, radius)
+    const items = droppedItems(run, points, radius)
       .filter((e) => !ignored.has(e.id))
       .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))
     const item = items[0]

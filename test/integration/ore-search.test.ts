@@ -3,11 +3,14 @@
  * surface, holding a stone pickaxe, the bot explores underground for coal and then for iron — it digs toward the
  * level the knowledge gives and branch-mines (or walks caves) there until an ore is in sight — and then mines it,
  * each within the actions' own step and time budgets. The pickaxe comes from /give; everything else the bot does itself.
- * Last, dig_down over a narrow cave carved with /setblock under its hole: the shaft moves sideways and goes on.
+ * Then dig_down over a narrow cave carved with /setblock under its hole: the shaft moves sideways and goes on. Last,
+ * the poke holes: sealed in a 1×2 cell in solid rock with gold blocks (which the world never makes) 4 blocks away at
+ * eye level on every side, the search sees one from where it stands by digging a 1×1 hole toward it, without
+ * walking or digging a corridor to it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
-import type { Vec3 } from 'vec3'
+import { Vec3 } from 'vec3'
 import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
@@ -38,6 +41,33 @@ afterAll(async () => {
   }
   await server?.stop()
 })
+
+/**
+ * A column position near the bot (at its feet level) under which the rock is solid and dry: (2·half+1)² columns from
+ * `fromDy` to `toDy` blocks relative to the feet (negative: below), found in the generated world.
+ */
+function solidPatch(half: number, fromDy: number, toDy: number): Vec3 {
+  const me = bot.entity.position.floored()
+  const rock = (p: Vec3): boolean => {
+    const b = bot.blockAt(p)
+    return b?.boundingBox === 'block' && b.diggable && b.name !== 'bedrock' && !/lava|water|gravel|sand/.test(b.name)
+  }
+  for (let r = 3; r <= 16; r++)
+    for (const [dx, dz] of [
+      [r, 0],
+      [-r, 0],
+      [0, r],
+      [0, -r],
+    ] as const) {
+      const c = me.offset(dx, 0, dz)
+      let solid = true
+      for (let x = -half; x <= half && solid; x++)
+        for (let z = -half; z <= half && solid; z++)
+          for (let y = fromDy; y <= toDy && solid; y++) solid = rock(c.offset(x, y, z))
+      if (solid) return c
+    }
+  throw new Error('no patch of solid rock near the bot')
+}
 
 describe('finding ore underground', () => {
   it(
@@ -86,32 +116,7 @@ describe('finding ore underground', () => {
   )
 
   it('moves its shaft sideways around a deep drop (a narrow cave under it) and digs on without a fall', async () => {
-    // a patch of solid, dry rock near the bot (5×5 columns, 12 deep), found in the generated world
-    const me = bot.entity.position.floored()
-    const rock = (p: Vec3): boolean => {
-      const b = bot.blockAt(p)
-      return b?.boundingBox === 'block' && b.diggable && b.name !== 'bedrock' && !/lava|water/.test(b.name)
-    }
-    let site: Vec3 | null = null
-    for (let r = 3; r <= 12 && !site; r++)
-      for (const [dx, dz] of [
-        [r, 0],
-        [-r, 0],
-        [0, r],
-        [0, -r],
-      ] as const) {
-        const c = me.offset(dx, 0, dz)
-        let solid = true
-        for (let x = -2; x <= 2 && solid; x++)
-          for (let z = -2; z <= 2 && solid; z++)
-            for (let y = -12; y <= -1 && solid; y++) solid = rock(c.offset(x, y, z))
-        if (solid) {
-          site = c
-          break
-        }
-      }
-    expect(site, 'a patch of solid rock near the bot').not.toBeNull()
-    const c = site!
+    const c = solidPatch(2, -12, -1)
     // room to stand at the top, three blocks of roof, then a 7-deep shaft of air right under the hole (the "cave")
     for (const y of [0, 1, -4, -5, -6, -7, -8, -9, -10]) await command(bot, `/setblock ${c.x} ${c.y + y} ${c.z} air`)
     await waitFor(() => bot.blockAt(c.offset(0, -10, 0))?.name === 'air', 5000, 'the cave')
@@ -122,5 +127,41 @@ describe('finding ore underground', () => {
     expect(down.ok, down.message).toBe(true)
     expect(bot.entity.position.y).toBeLessThan(c.y - 8)
     expect(bot.health).toBe(health) // it never dropped into the cave
+  }, 60_000)
+
+  it('pokes 1×1 holes from where it stands and sees a block 4 away at eye level without walking to it', async () => {
+    // a cell 12 below the feet, in rock from 1 below it to 6 above it, 5 blocks to every side
+    const cell = solidPatch(5, -13, -6).offset(0, -12, 0)
+    for (const y of [0, 1]) await command(bot, `/setblock ${cell.x} ${cell.y + y} ${cell.z} air`)
+    const golds = [new Vec3(4, 1, 0), new Vec3(-4, 1, 0), new Vec3(0, 1, 4), new Vec3(0, 1, -4)].map((d) =>
+      cell.plus(d),
+    )
+    for (const g of golds) await command(bot, `/setblock ${g.x} ${g.y} ${g.z} gold_block`)
+    await command(bot, `/tp ${bot.username} ${cell.x + 0.5} ${cell.y} ${cell.z + 0.5}`)
+    await waitFor(
+      () =>
+        bot.entity.position.floored().equals(cell) &&
+        bot.entity.onGround &&
+        golds.every((g) => bot.blockAt(g)?.name === 'gold_block'),
+      5000,
+      'sealed in the cell with the gold around',
+    )
+    const seen = await execute(
+      bot,
+      { type: 'explore', object: 'gold_block', strategy: 'underground' },
+      { signal: never },
+    )
+    expect(seen.ok, seen.message).toBe(true)
+    expect(seen.message).toMatch(/I can see gold_block 4 blocks away/)
+    // seen from the cell itself: the bot never left it, and the hole toward the gold is 1×1 at eye level
+    expect(bot.entity.position.floored()).toEqual(cell)
+    const found = golds.find((g) => seen.message.includes(`at ${g.x} ${g.y} ${g.z}`))
+    expect(found, seen.message).toBeDefined()
+    const step = found!.minus(cell.offset(0, 1, 0)).scaled(1 / 4)
+    for (let k = 1; k <= 3; k++) {
+      const hole = cell.offset(0, 1, 0).plus(step.scaled(k))
+      expect(bot.blockAt(hole)?.name, `poke block ${k}`).toBe('air')
+      expect(bot.blockAt(hole.offset(0, -1, 0))?.boundingBox, `under poke block ${k}`).toBe('block')
+    }
   }, 60_000)
 })
