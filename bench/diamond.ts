@@ -15,7 +15,7 @@ import type { Bot } from 'mineflayer'
 import { inventoryCounts } from '../src/actions/types.js'
 import { setLogLevel } from '../src/util/log.js'
 import { median, seedsFrom } from './lib/mp5-tasks.js'
-import { runOffline } from './lib/offline-run.js'
+import { benchLogLevel, runOffline } from './lib/offline-run.js'
 import { parallelFrom, pool } from './lib/pool.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 
@@ -127,7 +127,7 @@ function report(runs: DiamondRun[]): Row[] {
 }
 
 async function main(): Promise<void> {
-  setLogLevel('silent')
+  setLogLevel(benchLogLevel())
   let seeds: number[]
   try {
     seeds = seedsFrom(process.env.DIAMOND_SEEDS ?? '10')

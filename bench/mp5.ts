@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { hash } from '../src/server/worldgen/noise.js'
 import { setLogLevel } from '../src/util/log.js'
 import { holdsGoal, loadTasks, median, seedsFrom, selectTasks, VERSION, type Mp5Task } from './lib/mp5-tasks.js'
-import { runOffline } from './lib/offline-run.js'
+import { benchLogLevel, runOffline } from './lib/offline-run.js'
 import { parallelFrom, pool } from './lib/pool.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 
@@ -52,7 +52,7 @@ async function runOnce(task: Mp5Task, seed: number): Promise<Run> {
 }
 
 async function main(): Promise<void> {
-  setLogLevel('silent')
+  setLogLevel(benchLogLevel())
   let tasks: Mp5Task[]
   let seeds: number[]
   let parallel: number

@@ -12,7 +12,17 @@ import { loadConfig } from '../../src/config.js'
 import { newRequestId } from '../../src/router/request.js'
 import type { TaskEvent } from '../../src/schemas/task.js'
 import { startEmbeddedServer, type ServerHandle } from '../../src/server/process.js'
+import type { LogLevel } from '../../src/util/log.js'
 import { VERSION } from './mp5-tasks.js'
+
+/**
+ * The log level of a benchmark's bots (BENCH_LOG_LEVEL: silent by default; `debug` shows every corridor cell and
+ * dig time of an ore search on stderr, JSON lines). An unknown value is silent.
+ */
+export function benchLogLevel(): LogLevel {
+  const want = process.env.BENCH_LOG_LEVEL ?? 'silent'
+  return (['silent', 'error', 'warn', 'info', 'debug'] as const).find((l) => l === want) ?? 'silent'
+}
 
 /** Time to stop the task and hear its reply after the limit. */
 const GRACE_MS = 15_000
@@ -101,7 +111,7 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
         GHOST_CHAT_INTERVAL_MS: '0',
         // the agent's own budget ends a little before the hard limit, so its reply says what was still missing
         GHOST_GOAL_TIME_BUDGET_MS: String(Math.max(1000, o.taskMs - 5000)),
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: benchLogLevel(),
       },
       '/nonexistent.json',
     )

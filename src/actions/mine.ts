@@ -45,6 +45,9 @@ const BELOW_START_COST = 3
 
 /** Farther than this (blocks, eyes to centre) the bot was still walking to the block, not digging it. */
 const DIG_REACH = 4.5
+/** How far from a broken block its drop is looked for (it pops out and may roll a block), and for how long. */
+const DROP_SPREAD = 2.5
+const COLLECT_MS = 8000
 
 /** From the bot's position to the block's centre. */
 const far = (bot: Run['bot'], block: Block): number =>
@@ -114,7 +117,10 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
   let pending: Vec3[] = []
   const collect = async (): Promise<void> => {
     const before = have()
-    await collectDrops(run, bot.entity.position, DIG_REACH + 2, 5000)
+    // only what lies where the blocks broke: the rock a search dug nearby (its poke holes) is junk to leave; a drop
+    // that stayed in a pocket above the floor takes a dig to reach, hence the longer budget
+    const where = pending.map((p) => p.offset(0.5, 0.5, 0.5))
+    await collectDrops(run, where, DROP_SPREAD, COLLECT_MS)
     log.debug('collected', { blocks: pending.length, got: have() - before })
     if (have() <= before) for (const p of pending) skipped.add(p.toString())
     pending = []
