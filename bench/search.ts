@@ -10,7 +10,7 @@
  * corridor log) plus SEARCH_WALK_S per cell walked (default 0.24 s); lava, gravel and looking are ignored, so real
  * runs are slower. Prints per level × pattern the median cells and seconds to the sighting and how many seeds saw
  * the ore within 120/240 cells and 120/240/360 s; writes bench/results/search.json. Env: SEARCH_ORE (regexp, default
- * diamond_ore), SEARCH_LEVELS (default -59,-50), SEARCH_SEEDS (count, default 40), SEARCH_MAX (cells, default 300),
+ * diamond_ore), SEARCH_LEVELS (default -59,-53), SEARCH_SEEDS (count, default 40), SEARCH_MAX (cells, default 300),
  * SEARCH_CAVES (0/1, default 1).
  */
 import { POKE_DEPTH, ROW, SPACING, STRIDE } from '../src/actions/ore-search.js'
@@ -20,7 +20,7 @@ import { median } from './lib/mp5-tasks.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 
 const ORE = new RegExp(process.env.SEARCH_ORE ?? 'diamond_ore')
-const LEVELS = (process.env.SEARCH_LEVELS ?? '-59,-50').split(',').map(Number)
+const LEVELS = (process.env.SEARCH_LEVELS ?? '-59,-53').split(',').map(Number)
 const SEEDS = Array.from({ length: Number(process.env.SEARCH_SEEDS ?? 40) }, (_, i) => i + 1)
 const MAX = Number(process.env.SEARCH_MAX ?? 300)
 const CAVES = (process.env.SEARCH_CAVES ?? '1') === '1'

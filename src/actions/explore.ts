@@ -25,16 +25,23 @@ export const CELL = 20
 
 /** Underground, a block higher than this above the feet (up the shaft the bot came down) is no find. */
 const MAX_RISE = 8
+/**
+ * Underground, a block farther than this is no find either: ore seen across a cave 30 blocks off is mostly out of
+ * reach (drops, lava; bench:diamond seed 1 lost 27 s walking at three such), and the search shows nearer ones soon.
+ */
+const UNDERGROUND_SIGHT = 16
 
 /** Does the bot stand in one of these biomes? */
 const standsIn = (run: Run, biomes: string[]): boolean => biomes.includes(biomeAt(run.bot, run.bot.entity.position))
 
-function seenAt(run: Run, target: Target, maxRise = Number.POSITIVE_INFINITY): Vec3 | null {
+/** Where the target is in sight; underground only within MAX_RISE above the feet and UNDERGROUND_SIGHT away. */
+function seenAt(run: Run, target: Target, underground: boolean): Vec3 | null {
   // a block `mine` could not get to (high up a shaft wall, across a cave) is no find: look past it
-  const top = run.bot.entity.position.y + maxRise
+  const top = run.bot.entity.position.y + (underground ? MAX_RISE : Number.POSITIVE_INFINITY)
+  const sight = underground ? UNDERGROUND_SIGHT : VIEW_DISTANCE
   if (target.kind === 'block')
     return (
-      visibleBlocks(run.bot, target.block.blockIds, VIEW_DISTANCE, 4).find(
+      visibleBlocks(run.bot, target.block.blockIds, sight, 4).find(
         (b) => b.position.y <= top && !isUnreachable(run.bot, b.position),
       )?.position ?? null
     )
@@ -192,7 +199,7 @@ async function searchUnderground(
   const up = look ? null : await climbToShaftOre(run, wanted)
   if (up) return found(run, object, up)
   const keep = new Set(target.kind === 'block' ? [...target.block.blockNames, ...target.block.wanted] : [])
-  const seen = await branchMine(run, search?.band ?? null, look ?? (() => seenAt(run, wanted, MAX_RISE)), keep)
+  const seen = await branchMine(run, search?.band ?? null, look ?? (() => seenAt(run, wanted, true)), keep)
   if (seen) return found(run, object, seen)
   return fail('not_found', `I branch-mined as far as I safely could and never saw ${object}.`)
 }
@@ -210,7 +217,7 @@ export async function explore(run: Run, action: Extract<Action, { type: 'explore
   // seen from inside it
   const sight = near
     ? () => nearestVisible(run.bot, action.object, near)?.at ?? null
-    : () => seenAt(run, target, underground ? MAX_RISE : Number.POSITIVE_INFINITY)
+    : () => seenAt(run, target, underground)
   const look = within ? () => (standsIn(run, within) ? sight() : null) : sight
   const now = look()
   if (now) return found(run, action.object, now)

@@ -40,6 +40,8 @@ export const STRIDE = 3
 export const POKE_DEPTH = 4
 /** Blocks above the world's bottom the corridor keeps (bedrock reaches up to 4 blocks). */
 const FLOOR_MARGIN = 5
+/** Blocks above the lava level a search corridor keeps: its floor then lies above the lava-filled caves. */
+const LAVA_CLEARANCE = 2
 /** A level this close counts as reached (the corridor and its walls span y-1 … y+2). */
 const LEVEL_SLACK = 2
 /** How far (horizontally) a cave floor in sight is walked to: on the level, one block up or down, in 8 s at most. */
@@ -58,11 +60,16 @@ export interface YBand {
   yMin: number | null
   yMax: number | null
   bestY: number | null
+  /** Caves at and below this y are lava (the knowledge's `lavaLevel`), null when unknown. */
+  lavaLevel?: number | null
 }
 
 /** The y-band of `blocks` in the knowledge, merged over each block and its variants, and all those variants. */
 export function bandOf(
-  world: { blocks: Record<string, { yMin?: number; yMax?: number; bestY?: number; also?: string[] }> },
+  world: {
+    blocks: Record<string, { yMin?: number; yMax?: number; bestY?: number; also?: string[] }>
+    lavaLevel?: number
+  },
   blocks: readonly string[],
 ): { band: YBand; variants: string[] } | null {
   const entries = Object.entries(world.blocks).filter(
@@ -80,6 +87,7 @@ export function bandOf(
       yMin: lows.length ? Math.min(...lows) : null,
       yMax: highs.length ? Math.max(...highs) : null,
       bestY: main[1].bestY ?? null,
+      lavaLevel: world.lavaLevel ?? null,
     },
     variants: [...variants],
   }
@@ -88,12 +96,17 @@ export function bandOf(
 /**
  * The y-level to branch-mine at: the best level clamped into the band, at least COVER blocks under the surface
  * (coal's best level 96 lies above most land) and above the bedrock floor. When the band lies entirely above the
- * covered rock, the highest covered level.
+ * covered rock, the highest covered level. A best level among the lava-filled caves is raised to just above them
+ * when the band reaches there, as a player keeps out of the lava lakes: diamond at y -59 → -53, where it is 8 % rarer
+ * but a fifth of the corridor cells at -59 touch lava and stop the corridor (practice world, 20 seeds: 20.4 % of
+ * cells at -59, 1.1 % at -53).
  */
 export function searchLevel(band: YBand, surfaceY: number, minY: number): number {
   const floor = minY + FLOOR_MARGIN
   const ceiling = surfaceY - COVER
   let y = band.bestY ?? ceiling
+  const aboveLava = band.lavaLevel == null ? null : band.lavaLevel + LAVA_CLEARANCE
+  if (aboveLava !== null && y < aboveLava && (band.yMax === null || band.yMax >= aboveLava)) y = aboveLava
   if (band.yMax !== null) y = Math.min(y, band.yMax)
   if (band.yMin !== null) y = Math.max(y, band.yMin)
   return Math.max(floor, Math.min(y, ceiling))

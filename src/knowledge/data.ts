@@ -72,6 +72,8 @@ const CollectSource = z.object({
 export type CollectSource = z.infer<typeof CollectSource>
 const WorldFile = z.object({
   minVersion: z.string(),
+  /** Caves at and below this y are filled with lava. */
+  lavaLevel: z.number().int(),
   blocks: z.record(z.string(), BlockPlace),
   blockDrops: z.record(z.string(), z.record(z.string(), z.number().positive())),
   shearsOnly: z.record(z.string(), z.array(z.string())),

@@ -19,7 +19,8 @@ export type SurfaceKind = 'grass' | 'sand' | 'desert' | 'underwater'
 const BEACH_RADIUS = 2
 /** Caves stay this many blocks below the surface, so the ground a player walks on has no holes. */
 const CAVE_CRUST = 6
-const LAVA_LEVEL = -55
+/** Caves at and below this y are lava, as in vanilla 1.18+ (the knowledge's `lavaLevel`; a unit test keeps them equal). */
+export const LAVA_LEVEL = -55
 
 export class Terrain {
   private readonly continent: Perlin
