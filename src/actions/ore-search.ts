@@ -15,7 +15,7 @@
  */
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
-import { createKnowledge } from '../knowledge/index.js'
+import { createKnowledge, digLevel } from '../knowledge/index.js'
 import { logger } from '../util/log.js'
 import { sleep } from '../util/async.js'
 import { digDown } from './dig_down.js'
@@ -40,8 +40,6 @@ export const STRIDE = 3
 export const POKE_DEPTH = 4
 /** Blocks above the world's bottom the corridor keeps (bedrock reaches up to 4 blocks). */
 const FLOOR_MARGIN = 5
-/** Blocks above the lava level a search corridor keeps: its floor then lies above the lava-filled caves. */
-const LAVA_CLEARANCE = 2
 /** A level this close counts as reached (the corridor and its walls span y-1 … y+2). */
 const LEVEL_SLACK = 2
 /** How far (horizontally) a cave floor in sight is walked to: on the level, one block up or down, in 8 s at most. */
@@ -94,19 +92,16 @@ export function bandOf(
 }
 
 /**
- * The y-level to branch-mine at: the best level clamped into the band, at least COVER blocks under the surface
- * (coal's best level 96 lies above most land) and above the bedrock floor. When the band lies entirely above the
- * covered rock, the highest covered level. A best level among the lava-filled caves is raised to just above them
- * when the band reaches there, as a player keeps out of the lava lakes: diamond at y -59 → -53, where it is 8 % rarer
- * but a fifth of the corridor cells at -59 touch lava and stop the corridor (practice world, 20 seeds: 20.4 % of
- * cells at -59, 1.1 % at -53).
+ * The y-level to branch-mine at: the best level (kept above the lava-filled caves: the knowledge's digLevel, the
+ * level the planner's dig_down goes to) clamped into the band, at least COVER blocks under the surface (coal's best
+ * level 96 lies above most land) and above the bedrock floor. When the band lies entirely above the covered rock, the
+ * highest covered level.
  */
 export function searchLevel(band: YBand, surfaceY: number, minY: number): number {
   const floor = minY + FLOOR_MARGIN
   const ceiling = surfaceY - COVER
   let y = band.bestY ?? ceiling
-  const aboveLava = band.lavaLevel == null ? null : band.lavaLevel + LAVA_CLEARANCE
-  if (aboveLava !== null && y < aboveLava && (band.yMax === null || band.yMax >= aboveLava)) y = aboveLava
+  if (band.bestY !== null) y = digLevel(band.bestY, band.yMax, band.lavaLevel ?? null)
   if (band.yMax !== null) y = Math.min(y, band.yMax)
   if (band.yMin !== null) y = Math.max(y, band.yMin)
   return Math.max(floor, Math.min(y, ceiling))

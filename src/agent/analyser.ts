@@ -10,7 +10,7 @@ import { z } from 'zod'
 import type { Action, BotState, FailureReason, Feedback } from '../schemas/action.js'
 import type { Goal } from '../schemas/goal.js'
 import { goalKey } from '../schemas/goal.js'
-import type { Knowledge } from '../knowledge/index.js'
+import { digLevel, type Knowledge } from '../knowledge/index.js'
 import type { Llm } from '../llm/client.js'
 import { loadPrompt, PROMPT_SLOTS, quoteData } from '../llm/prompts.js'
 import { GhostError } from '../util/errors.js'
@@ -46,12 +46,16 @@ type Rule = (c: Ctx) => Analysis
 const objOf = (a: Action): string =>
   'object' in a ? a.object : a.type === 'build' ? a.blueprint : a.type === 'dig_down' ? `y=${a.ylevel}` : 'the surface'
 
-/** The y-level where an underground block (or its deepslate variant) is most common, from the knowledge. */
+/**
+ * The y-level to dig down to for an underground block (or its deepslate variant): where it is most common, kept above
+ * the lava-filled caves (the knowledge's digLevel, as the decomposer and the ore search do).
+ */
 function bestY(kb: Knowledge | null, block: string): number | undefined {
   if (!kb) return undefined
   const blocks = kb.data.world.blocks
   const place = blocks[block] ?? Object.values(blocks).find((p) => p.also?.includes(block))
-  return place?.where === 'underground' ? place.bestY : undefined
+  if (place?.where !== 'underground' || place.bestY === undefined) return undefined
+  return digLevel(place.bestY, place.yMax ?? null, kb.data.world.lavaLevel)
 }
 
 /** The weakest tool that harvests `block` when the inventory holds none of them, from the knowledge. */

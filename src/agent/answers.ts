@@ -106,7 +106,7 @@ function describeSource(w: WhereFound): string {
   const loc = w.location
   const y =
     loc && loc.yMin !== null && loc.yMax !== null
-      ? ` at y ${loc.yMin} to ${loc.yMax}${loc.bestY !== null ? ` (best ${loc.bestY})` : ''}`
+      ? ` at y ${loc.yMin} to ${loc.yMax}${loc.bestY !== null ? ` (dig to y ${loc.bestY})` : ''}`
       : ''
   const biomes = loc?.biomes.length ? ` in ${list(loc.biomes.slice(0, 4))}` : ''
   const place = loc

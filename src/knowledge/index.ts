@@ -20,6 +20,7 @@ export type { RecipeGroup, RecipeSlot, ConcreteRecipe } from './recipes.js'
 export type { Source } from './sources.js'
 import { runDryRun } from './dryrun.js'
 export { runDryRun, type DryRunResult, type DryRunOptions, type DryRunStep } from './dryrun.js'
+export { digLevel } from './decompose.js'
 
 export type ResolvedName =
   | { ok: true; name: string; kind: 'item' | 'block' | 'entity' }
@@ -154,7 +155,7 @@ export class Knowledge {
           from: s.block,
           yieldPer: s.yieldPer,
           tools: s.tools,
-          location: placeToLocation(s.place),
+          location: placeToLocation(s.place, this.data.world.lavaLevel),
           note: s.place.note ?? '',
           c,
         })
@@ -164,7 +165,7 @@ export class Knowledge {
           from: s.mob,
           yieldPer: s.yieldPer,
           tools: [],
-          location: placeToLocation(s.place),
+          location: placeToLocation(s.place, this.data.world.lavaLevel),
           note: s.place.note ?? '',
           c,
         })
@@ -264,6 +265,7 @@ export class Knowledge {
         stations: bias.stations,
         impossibleReason: (i) => this.impossibleReason(i),
         infoFor: (i) => this.infoFor(i),
+        lavaLevel: this.data.world.lavaLevel,
         verify: (steps, inv) =>
           runDryRun(this, steps, { object, count }, { inventory: inv, stations: [...bias.stations] }).ok,
       },

@@ -3,7 +3,7 @@
  * another player's chat or whisper — typed in public, through /say or /me — are not requests from that player;
  * (3) a model reply containing "\n/op Mallory" makes the bot run no command (the server records every command it
  * receives), both fed to the outbox and through the real LLM path (openai SDK → a local fake OpenAI server);
- * (4) 40 lines in a row stay under vanilla's spam limit, and a guest cannot fill the outbox; (7) a ws guest cannot
+ * (4) 20 lines in a row (twice what an unpaced burst may send) stay under vanilla's spam limit, and a guest cannot fill the outbox; (7) a ws guest cannot
  * stop another client's task by naming itself after it; (8) two bots whispering each other stop after one exchange.
  */
 import { freePort } from '../helpers/net.js'
@@ -181,16 +181,19 @@ describe('a talked-into model, through the real LLM path', () => {
   }, 60_000)
 })
 
+const PACED_LINES = 20
+
 describe('chat pacing', () => {
-  it("sends 40 lines in a row without passing vanilla's spam threshold", async () => {
+  // unpaced, 20 lines would reach 400, twice the kick threshold
+  it(`sends ${PACED_LINES} lines in a row without passing vanilla's spam threshold`, async () => {
     const got: number[] = []
     const onMsg = (u: string, m: string): void => {
       if (u === 'Ghost' && m.startsWith('pace ')) got.push(Date.now())
     }
     alice.on('chat', onMsg)
     try {
-      await Promise.all(Array.from({ length: 40 }, (_, i) => ghost.chat.outbox.say(`pace ${i}`)))
-      await waitFor(() => got.length === 40, 10_000, 'Alice heard all 40 lines')
+      await Promise.all(Array.from({ length: PACED_LINES }, (_, i) => ghost.chat.outbox.say(`pace ${i}`)))
+      await waitFor(() => got.length === PACED_LINES, 10_000, `Alice heard all ${PACED_LINES} lines`)
     } finally {
       alice.off('chat', onMsg)
     }
@@ -203,7 +206,7 @@ describe('chat pacing', () => {
       peak = Math.max(peak, counter)
     }
     expect(peak).toBeLessThanOrEqual(200)
-    expect(got.at(-1)! - got[0]!).toBeGreaterThanOrEqual((40 - 3) * 1000 - 500)
+    expect(got.at(-1)! - got[0]!).toBeGreaterThanOrEqual((PACED_LINES - 3) * 1000 - 500)
   }, 60_000)
 
   it('caps what one guest can queue', async () => {

@@ -31,7 +31,7 @@ describe('answers from knowledge', () => {
     ['how do I make a compass?', 'compass: 4 iron_ingot and 1 redstone at a crafting_table, makes 1.'],
     [
       'where are diamonds?',
-      /^diamond: mine diamond_ore underground at y -64 to 16 \(best -59\) with an iron_pickaxe or better/,
+      /^diamond: mine diamond_ore underground at y -64 to 16 \(dig to y -53\) with an iron_pickaxe or better/,
     ],
     [
       'where is iron',

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { createKnowledge } from '../../../src/knowledge/index.js'
 import { REPO_ROOT } from '../../../src/knowledge/data.js'
 import { idIn } from '../../../src/knowledge/version-data.js'
+import { Goal } from '../../../src/schemas/goal.js'
 
 describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
   const k = createKnowledge(version)
@@ -79,7 +80,11 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       expect(w?.from).toBe('iron_ore')
       expect(w?.location?.strategy).toBe('underground')
       expect(w?.location?.bestY).toBe(16)
-      expect(k.whereFound('diamond')[0]?.location?.bestY).toBe(-59)
+      // the level to dig down to: the best level (-59) kept above the lava-filled caves (-55 and below)
+      expect(k.whereFound('diamond')[0]?.location?.bestY).toBe(k.data.world.lavaLevel + 2)
+      const diamond = k.decompose(Goal.parse({ object: 'diamond', count: 1 }), {})
+      const dig = diamond.ok ? diamond.steps.find((s) => s.kind === 'mine' && s.goal.object === 'diamond') : null
+      expect(dig?.kind === 'mine' && dig.mine.location.bestY).toBe(-53)
     })
     it('knows which mob to hunt', () => {
       expect(k.mobsFor('leather')[0]?.mob).toBe('cow')
