@@ -2,8 +2,10 @@
  * `go_up(tool)`: return to the place on the surface that `dig_down` remembered. In the shaft's column it pillars
  * straight up (jump, place a scaffold block from the inventory under itself, digging anything overhead with the
  * tool), which also closes the hole; elsewhere, or when pillaring fails, it lets the pathfinder find a way (towering
- * or a staircase). Fails with `not_found` when no surface place is remembered, `missing_materials` when it has
- * nothing to pillar with and no path, `no_path` otherwise.
+ * or a staircase). When the pathfinder finds none (far along the tunnels, or back after a death), any open sky will
+ * do: it pillars straight up through the rock from where it stands, stopping at a fluid overhead. Fails with
+ * `not_found` when no surface place is remembered, `missing_materials` when it has nothing to pillar with and no
+ * path, `no_path` otherwise.
  */
 import type { Action } from '../schemas/action.js'
 import type { Bot } from 'mineflayer'
@@ -15,6 +17,7 @@ import { fail, type Run } from './types.js'
 import { digBlock, equipNamed, goals, goto } from './world.js'
 import { SCAFFOLD } from '../bot/create.js'
 import { noToolMessage } from '../rules/index.js'
+import { FACES } from '../util/vec.js'
 
 /** Junk blocks first (the bot-wide SCAFFOLD list); crafting materials only as a last resort to get out at all. */
 export const PILLAR_BLOCKS = [
@@ -37,12 +40,32 @@ function scaffold(bot: Bot, keep: ReadonlySet<string> = new Set()) {
   return undefined
 }
 
-/** Jump-place our way up the current column to `topY`; false when it could not continue. */
+/** One above the highest solid block of the bot's column (the open sky starts there), from the loaded world. */
+function columnTop(bot: Bot): number {
+  const game = bot.game as typeof bot.game & { minY?: number; height?: number }
+  const feet = bot.entity.position.floored()
+  for (let y = (game.minY ?? -64) + (game.height ?? 384) - 1; y > feet.y + 1; y--)
+    if (bot.blockAt(new Vec3(feet.x, y, feet.z))?.boundingBox === 'block') return y + 1
+  return feet.y
+}
+
+const FLUIDS = /lava|water/
+
+/** A fluid in or next to the block at `p` (digging it would let the fluid in on the bot). */
+function fluidAt(bot: Bot, p: Vec3): boolean {
+  return [new Vec3(0, 0, 0), ...FACES].some((d) => FLUIDS.test(bot.blockAt(p.plus(d))?.name ?? ''))
+}
+
+/**
+ * Jump-place our way up the current column to `topY`; false when it could not continue. `throughRock`: the column
+ * is not our own shaft, so a block overhead with a fluid in or beside it stops the climb instead of being dug.
+ */
 export async function pillarUp(
   run: Run,
   topY: number,
   tool: string | null,
   keep: ReadonlySet<string>,
+  throughRock = false,
 ): Promise<boolean> {
   const { bot } = run
   let stuck = 0
@@ -51,7 +74,9 @@ export async function pillarUp(
     const feet = bot.entity.position.floored()
     for (const dy of [2, 3]) {
       const above = bot.blockAt(feet.offset(0, dy, 0))
+      if (throughRock && above && fluidAt(bot, above.position)) return false
       if (above && above.boundingBox === 'block' && feet.y + dy <= topY + 1) {
+        if (above.diggable === false || above.hardness === null || above.name === 'bedrock') return false
         if (tool) await equipNamed(run, tool)
         else await bot.tool.equipForBlock(above, {}).catch(() => {})
         await digBlock(run, above)
@@ -110,12 +135,24 @@ export async function goUp(
       [0, 1],
       [0, -1],
     ].map(([dx, dz]) => new goals.GoalBlock(home.x + dx!, home.y, home.z + dz!))
-    await goto(run, new goals.GoalCompositeAny(spots), 'the place where I left the surface').catch((err: unknown) => {
-      run.check()
-      if (!scaffold(bot, keep))
-        fail('missing_materials', 'I have no blocks left to climb back up with and found no other way up.')
-      throw err
-    })
+    const lost = await goto(run, new goals.GoalCompositeAny(spots), 'the place where I left the surface').then(
+      () => null,
+      (err: unknown) => {
+        run.check()
+        if (!scaffold(bot, keep))
+          fail('missing_materials', 'I have no blocks left to climb back up with and found no other way up.')
+        return err
+      },
+    )
+    // no way back to the shaft (far along the tunnels, or after a death): any open sky will do, straight up from here
+    if (lost) {
+      if (await pillarUp(run, columnTop(bot), tool, keep, true)) {
+        forgetSurface(bot)
+        const p = bot.entity.position.floored()
+        return `I am on the surface at ${p.x} ${p.y} ${p.z}; I found no way back to where I left it, so I dug straight up.`
+      }
+      throw lost
+    }
   }
   if (!arrived()) {
     const d = bot.entity.position.floored().distanceTo(home)

@@ -6,7 +6,8 @@
  * Then dig_down over a narrow cave carved with /setblock under its hole: the shaft moves sideways and goes on. Last,
  * the poke holes: sealed in a 1×2 cell in solid rock with gold blocks (which the world never makes) 4 blocks away at
  * eye level on every side, the search sees one from where it stands by digging a 1×1 hole toward it, without
- * walking or digging a corridor to it.
+ * walking or digging a corridor to it. And go_up with no way back to where it left the surface (the pathfinder finds
+ * no path in time) pillars straight up through the rock from where it stands to the open sky.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
@@ -14,6 +15,7 @@ import { Vec3 } from 'vec3'
 import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
+import { rememberSurface } from '../../src/actions/memory.js'
 import { isUnderground } from '../../src/perception/vision.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
 import { VERSION, command, countItem, giveItem, startServer } from '../helpers/world.js'
@@ -164,4 +166,36 @@ describe('finding ore underground', () => {
       expect(bot.blockAt(hole.offset(0, -1, 0))?.boundingBox, `under poke block ${k}`).toBe('block')
     }
   }, 60_000)
+
+  it('goes up straight through the rock when there is no way back to where it left the surface', async () => {
+    await command(bot, '/time set day')
+    // on the surface above where the bot is (the earlier tests left it deep down)
+    const me = bot.entity.position.floored()
+    let ground = 200
+    while (ground > me.y && bot.blockAt(new Vec3(me.x, ground, me.z))?.boundingBox !== 'block') ground--
+    await command(bot, `/tp ${bot.username} ${me.x + 0.5} ${ground + 1} ${me.z + 0.5}`)
+    await waitFor(() => bot.entity.position.y >= ground + 1 && bot.entity.onGround, 5000, 'on the surface')
+    // sealed in a cell 5 below the surface, the remembered surface place 3 blocks off; the pathfinder is given 1 ms
+    // to think, so no path is ever found in time (as over a long way back through the tunnels)
+    const top = solidPatch(1, -6, -1)
+    const cell = top.offset(0, -5, 0)
+    const home = top.offset(3, 0, 0)
+    for (const y of [0, 1]) await command(bot, `/setblock ${cell.x} ${cell.y + y} ${cell.z} air`)
+    await giveItem(bot, 'dirt', 16)
+    await command(bot, `/tp ${bot.username} ${cell.x + 0.5} ${cell.y} ${cell.z + 0.5}`)
+    await waitFor(() => bot.entity.position.floored().equals(cell) && bot.entity.onGround, 5000, 'sealed in the cell')
+    rememberSurface(bot, home)
+    expect(isUnderground(bot)).toBe(true)
+    const think = bot.pathfinder.thinkTimeout
+    bot.pathfinder.thinkTimeout = 1
+    const up = await execute(bot, { type: 'go_up', tool: null }, { signal: never }).finally(() => {
+      bot.pathfinder.thinkTimeout = think
+    })
+    expect(up.ok, up.message).toBe(true)
+    expect(up.message).toMatch(/I am on the surface at .*dug straight up/)
+    expect(bot.entity.position.floored().x).toBe(cell.x)
+    expect(bot.entity.position.floored().z).toBe(cell.z)
+    expect(isUnderground(bot)).toBe(false)
+    expect(bot.entity.position.floored().y).toBeGreaterThanOrEqual(top.y)
+  }, 90_000)
 })
