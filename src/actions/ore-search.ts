@@ -100,8 +100,7 @@ export function bandOf(
 export function searchLevel(band: YBand, surfaceY: number, minY: number): number {
   const floor = minY + FLOOR_MARGIN
   const ceiling = surfaceY - COVER
-  let y = band.bestY ?? ceiling
-  if (band.bestY !== null) y = digLevel(band.bestY, band.yMax, band.lavaLevel ?? null)
+  let y = band.bestY === null ? ceiling : digLevel(band.bestY, band.yMax, band.lavaLevel ?? null)
   if (band.yMax !== null) y = Math.min(y, band.yMax)
   if (band.yMin !== null) y = Math.max(y, band.yMin)
   return Math.max(floor, Math.min(y, ceiling))

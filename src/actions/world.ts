@@ -63,8 +63,10 @@ export async function goto(run: Run, goal: Goal, what: string): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       await bot.pathfinder.goto(goal)
       // the pathfinder checks its goal every tick, mid-jump too: a tower step "arrives" at the top of its jump, before
-      // the block under it is placed; judge the arrival where the body lands
-      await onceEvent(bot, 'physicsTick', { filter: () => bot.entity.onGround, timeoutMs: LANDING_MS }).catch(() => {})
+      // the block under it is placed; judge the arrival where the body lands (swimming, it never lands: no wait)
+      const body = bot.entity as typeof bot.entity & { isInWater?: boolean } // set by prismarine-physics, not typed
+      const landed = (): boolean => body.onGround || body.isInWater === true
+      if (!landed()) await onceEvent(bot, 'physicsTick', { filter: landed, timeoutMs: LANDING_MS }).catch(() => {})
       if (attempt >= LANDING_RETRIES || arrived(goal, bot)) break
       run.check()
     }
