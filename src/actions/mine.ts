@@ -170,10 +170,12 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
       // toward an ore below the level, among the lava caves): take another block, now and next time — else the
       // re-plan's explore sees it again and the next mine walks at it again (bench:diamond seed 1 lost 90 s to
       // three stalls on one diamond)
+      // (a stall counts wherever the bot stood: 20 s without progress on one block is enough of it)
       const why: unknown = run.signal.reason
-      const stopped =
-        run.detours() > detours || (why instanceof StopSignal && (why.cause === 'unsafe' || why.cause === 'stalled'))
-      if (stopped && far(bot, block) > DIG_REACH) markUnreachable(bot, block.position)
+      const stalled = why instanceof StopSignal && why.cause === 'stalled'
+      const stopped = run.detours() > detours || stalled || (why instanceof StopSignal && why.cause === 'unsafe')
+      if (stopped && (stalled || far(bot, block) > DIG_REACH) && bot.blockAt(block.position)?.type === block.type)
+        markUnreachable(bot, block.position)
       run.check()
       // the dig promise can reject although the block broke (a late block update); only skip blocks still there
       if (bot.blockAt(block.position)?.type === block.type) {

@@ -10,6 +10,7 @@
  * (`handOver`, run by courier.ts). Progress lines are paced by chatter.ts.
  */
 import type { Hands } from './ports.js'
+import type { Action } from '../schemas/action.js'
 import type { Triage, StepAudit } from '../router/command.js'
 import type { AgentRun, GotoTarget, Services, SkillsPort, StepPlan } from '../router/services.js'
 import type { Role } from '../schemas/role.js'
@@ -58,6 +59,27 @@ export function selfView(services: Services, ledger: Ledger, player: string): Se
     position: st.position,
     dimension: st.dimension,
   }
+}
+
+/**
+ * Hands whose state() shows the inventory through `view` (each request works from its own delta: everything set
+ * aside for players taken out); every other port is passed on as it is — the `satisfies` below makes a port added
+ * to Hands later fail to compile here instead of being dropped (recoverDrops once was: after a death no request
+ * waited for the respawn, and the re-plan read the inventory the bot had just lost).
+ */
+export function viewedHands(hands: Hands, view: (inventory: Record<string, number>) => Record<string, number>): Hands {
+  const wrapped = {
+    execute: (a: Action, signal: AbortSignal) => hands.execute(a, signal),
+    state: () => {
+      const s = hands.state()
+      return { ...s, inventory: view(s.inventory) }
+    },
+    nearbyBlocks: () => hands.nearbyBlocks(),
+    lastTrace: () => hands.lastTrace(),
+    identity: () => hands.identity(),
+    recoverDrops: hands.recoverDrops ? (signal: AbortSignal) => hands.recoverDrops!(signal) : undefined,
+  } satisfies Record<keyof Hands, unknown>
+  return wrapped
 }
 
 export function createRequestRunner(deps: RunnerDeps) {
@@ -162,20 +184,6 @@ export function createRequestRunner(deps: RunnerDeps) {
     return { kind: 'queue', args: plan, interactive, ack: `${said ? `${said} ` : ''}On it: ${summary}`, audit }
   }
 
-  /** Hands whose state() shows the inventory minus everything set aside: each request works from its own delta. */
-  function deltaHands(hands: Hands): Hands {
-    return {
-      execute: (a, signal) => hands.execute(a, signal),
-      state: () => {
-        const s = hands.state()
-        return { ...s, inventory: ledger.view(s.inventory) }
-      },
-      nearbyBlocks: () => hands.nearbyBlocks(),
-      lastTrace: () => hands.lastTrace(),
-      identity: () => hands.identity(),
-    }
-  }
-
   /** Progress lines at milestones (a sub-goal done, a re-plan), paced and silenced per player. */
   function progressSink(run: AgentRun, summary: string): AgentRun['progress'] {
     let lastDone = 0
@@ -221,7 +229,7 @@ export function createRequestRunner(deps: RunnerDeps) {
     const goal = Goal.parse({ object: s.object, count: s.count, conditions: s.conditions })
     const out = await runGoal(
       goal,
-      { ...deps.goal, hands: deltaHands(deps.goal.hands) },
+      { ...deps.goal, hands: viewedHands(deps.goal.hands, (inv) => ledger.view(inv)) },
       {
         player: run.request.player,
         requestId: run.request.id,
