@@ -1,6 +1,8 @@
 /**
  * Creates one mineflayer bot with the plugins every capability relies on: pathfinder, collectblock, pvp, tool,
- * auto-eat and our place-clear (a placement under the bot's own body waits until the server has seen it leave). The only place bot options are assembled; reconnection lives in supervisor.ts.
+ * auto-eat and our place-clear (a placement under the bot's own body waits until the server has seen it leave); the
+ * pathfinder keeps a block off lava (lava-margin.ts). The only place bot options are assembled; reconnection lives in
+ * supervisor.ts.
  */
 import mineflayer, { type Bot } from 'mineflayer'
 import { pathfinder, Movements } from 'mineflayer-pathfinder'
@@ -8,6 +10,7 @@ import { plugin as collectBlock } from 'mineflayer-collectblock'
 import { plugin as pvp } from 'mineflayer-pvp'
 import { plugin as tool } from 'mineflayer-tool'
 import { loader as autoEat } from 'mineflayer-auto-eat'
+import { keepOffLava } from './lava-margin.js'
 import { placeClear } from './place-clear.js'
 
 /** Blocks pathfinder may place to tower or bridge: ones no recipe the bot pursues needs. */
@@ -45,6 +48,7 @@ export function createBot(opts: BotOptions): Bot {
     moves.canDig = true
     moves.allowParkour = false
     moves.allow1by1towers = true
+    keepOffLava(bot, moves)
     // Scaffold only with junk blocks: never with cobblestone or planks the bot gathered to craft with.
     moves.scafoldingBlocks = SCAFFOLD.map((n) => bot.registry.itemsByName[n]?.id).filter(
       (id): id is number => id !== undefined,

@@ -1,12 +1,15 @@
 /**
  * Integration tests of reflexes and the progress signal, driven through the registry's own run machinery
- * (runHandler) with test-only movement loops: walking straight at a lava pool (set with /setblock on the path) or
- * at a hole into the void makes the reflex stop the bot and step back, and the run reports `unsafe` (after the
- * stops a run may absorb, its `detours`, are used up); walking in
- * circles makes the progress signal stop the run as `stalled`, with the trace kept for the failure analyser. Also
+ * (runHandler) with test-only movement loops: walking straight at a lava pool (set with /setblock on the path), at
+ * a hole into the void or at a shallow hole with lava at its bottom makes the reflex stop the bot and step back, and
+ * the run reports `unsafe` (after the stops a run may absorb, its `detours`, are used up); the pathfinder keeps off a
+ * lava pool's rim (src/bot/lava-margin.ts); walking in circles makes
+ * the progress signal stop the run as `stalled`, with the trace kept for the failure analyser. Also
  * explore(underground): tunnelling through the superflat dirt until a buried ore is in view.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Vec3 } from 'vec3'
+import { goals } from 'mineflayer-pathfinder'
 import type { Bot } from 'mineflayer'
 import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
@@ -98,6 +101,36 @@ describe('reflexes and progress', () => {
     await bot.waitForTicks(12) // time to fall, in physics ticks rather than wall-clock time
     expect(bot.entity.position.y).toBeGreaterThan(p.y - 0.5)
     expect(bot.health).toBe(20)
+  })
+
+  it('stops at a shallow hole with lava at its bottom (unsafe), although the drop itself is survivable', async () => {
+    // the lava-filled caves under the diamond level: a two-block drop onto lava is a landing only in its depth
+    await teleport(40.5, 80.5)
+    const p = bot.entity.position.floored()
+    for (const dz of [-1, 0, 1]) {
+      await setblock(p.x + 3, p.y - 1, p.z + dz, 'air')
+      await setblock(p.x + 3, p.y - 2, p.z + dz, 'lava')
+    }
+    const r = await walkEast()
+    expect(r.reason, r.message).toBe('unsafe')
+    expect(r.message).toMatch(/lava/)
+    await bot.waitForTicks(18)
+    expect(bot.entity.position.x).toBeLessThan(p.x + 3)
+    expect(bot.entity.position.y).toBeGreaterThan(p.y - 0.5)
+    expect(bot.health).toBe(20)
+  })
+
+  it('paths round the rim of a lava pool', async () => {
+    await teleport(120.5, 80.5)
+    const p = bot.entity.position.floored()
+    // a strip of lava in the floor along the straight way to the goal, one block to its side
+    for (let dx = 1; dx <= 6; dx++) await setblock(p.x + dx, p.y - 1, p.z + 1, 'lava')
+    const moves = bot.pathfinder.movements
+    const path = bot.pathfinder.getPathTo(moves, new goals.GoalBlock(p.x + 7, p.y, p.z), 5000)
+    expect(path.status).toBe('success')
+    const cells = path.path.map((n) => new Vec3(n.x, n.y, n.z).floored())
+    const onRim = cells.filter((c) => c.x >= p.x + 1 && c.x <= p.x + 6 && c.z === p.z)
+    expect(onRim, 'steps beside the lava').toEqual([])
   })
 
   it('lets an action that finds its own way absorb its allowed guard stops, then ends the run as unsafe', async () => {
