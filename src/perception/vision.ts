@@ -1,8 +1,8 @@
 /**
  * What the bot can *see* — no x-ray: a block counts only when a ray from the bot's eyes reaches it (its centre or the
- * centre of one of its faces), an entity only within view distance with a clear line from the eyes to its body.
- * Used by explore (succeeds when seen), approach and mine (only visible instances are targets) and the progress
- * sampler (lava in view, distance to the nearest target).
+ * centre of one of its faces) through nothing solid and no lava (opaque in vanilla), an entity only within view
+ * distance with a clear line from the eyes to its body. Used by explore (succeeds when seen), approach and mine (only
+ * visible instances are targets) and the progress sampler (lava in view, distance to the nearest target).
  */
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
@@ -29,12 +29,23 @@ export function eyes(bot: Bot): Vec3 {
   return bot.entity.position.offset(0, EYE_HEIGHT, 0)
 }
 
-/** True when a ray from the eyes to the point hits nothing solid before it (the target block itself excluded). */
+/** What stops a ray: a solid shape it crosses, or lava (opaque in vanilla: nothing is seen through a lava lake). */
+type RayIter = { intersect(shapes: unknown, at: Vec3): unknown }
+const stopsRay = (b: Block & { shapes?: unknown }, iter: RayIter): boolean =>
+  b.name === 'lava' || iter.intersect(b.shapes, b.position) !== null
+
+/** True when a ray from the eyes to the point hits nothing solid nor lava before it (the target block excluded). */
 function clearLine(bot: Bot, from: Vec3, to: Vec3, target: Vec3 | null): boolean {
   const dir = to.minus(from)
   const range = dir.norm()
   if (range < 0.01) return true
-  const hit = bot.world.raycast(from, dir.normalize(), range) as (Block & { position: Vec3 }) | null
+  const raycast = bot.world.raycast as unknown as (
+    from: Vec3,
+    dir: Vec3,
+    range: number,
+    matcher: (b: Block, iter: RayIter) => boolean,
+  ) => (Block & { position: Vec3 }) | null
+  const hit = raycast.call(bot.world, from, dir.normalize(), range, stopsRay)
   if (!hit) return true
   return target !== null && hit.position.equals(target)
 }

@@ -253,7 +253,7 @@ describe('percipient', () => {
     ])
   })
 
-  it('notices water and lava nearby', async () => {
+  it('notices water and lava nearby, and sees nothing through lava', async () => {
     const feet = spots[3]!.offset(0, 1, 0)
     await tpGhost(feet)
     await setBlocks([
@@ -270,6 +270,13 @@ describe('percipient', () => {
     const look = waitForMessage(alice, /Nearby: water \d+(\.\d)?m, LAVA \d/, { from: 'Ghost', timeoutMs: 5000 })
     alice.chat('Ghost look')
     await look
+    // nothing is seen through lava (a diamond at the bottom of a lava lake is no find): a block at the bottom of a
+    // pit of lava is hidden, and in sight once the lava is gone
+    const pit = [2, 3, 4].map((dx) => feet.offset(dx, -1, 0))
+    await setBlocks([[feet.offset(3, -2, 0), 'lapis_block'], ...pit.map((p): [Vec3, string] => [p, 'lava'])])
+    expect(nearestVisible(ghost, 'lapis_block')).toBeNull()
+    await setBlocks(pit.map((p): [Vec3, string] => [p, 'air']))
+    expect(nearestVisible(ghost, 'lapis_block')).not.toBeNull()
   })
 
   it('answers where on the surface: position, biome, time, weather, light', async () => {
