@@ -9,7 +9,13 @@ import type { Hands } from '../../../src/agent/ports.js'
 import { viewedHands } from '../../../src/agent/request-runner.js'
 import type { ActionResult, BotState } from '../../../src/schemas/action.js'
 
-const result = (message: string): ActionResult => ({ ok: true, reason: null, message, inventoryDelta: {}, durationMs: 0 })
+const result = (message: string): ActionResult => ({
+  ok: true,
+  reason: null,
+  message,
+  inventoryDelta: {},
+  durationMs: 0,
+})
 
 function fakeHands(withRecover: boolean): Hands & { calls: string[] } {
   const calls: string[] = []
