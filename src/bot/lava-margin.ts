@@ -29,7 +29,10 @@ export function keepOffLava(bot: Bot, moves: Movements): void {
     const id = bot.world.getBlockStateId(p)
     return id >= lava.minStateId && id <= lava.maxStateId
   }
-  const step = (block: SafeBlock): number =>
-    STEP_NEAR.some((d) => isLava(block.position.plus(d))) ? LAVA_STEP_COST : 0
+  // a cell in an unloaded chunk comes as a stub without a position (not safe to step in anyway)
+  const step = (block: SafeBlock): number => {
+    const at = (block as Partial<SafeBlock>).position
+    return at && STEP_NEAR.some((d) => isLava(at.plus(d))) ? LAVA_STEP_COST : 0
+  }
   moves.exclusionAreasStep.push(step)
 }
