@@ -42,6 +42,25 @@ const at = (dx: number, dy: number, dz: number): string => {
 const aliceSees = (name: string, ms = 5000): Promise<void> =>
   waitFor(() => Object.values(alice.entities).some((e) => e.name === name), ms, `Alice sees a ${name}`)
 
+/**
+ * Back to a calm start: no zombie left (the server's kill, then GhostR's client seeing them gone), the reflexes idle,
+ * full health (a respawn when hurt: at low health the combat reflex flees instead of fighting) with a sword in hand.
+ * Each test that needs it calls it, so none depends on how the fight before it ended.
+ */
+async function calm(): Promise<void> {
+  await command(alice, '/kill @e[type=zombie]', { allowError: true }) // "No entity was found" is calm too
+  await waitFor(() => !Object.values(bot.entities).some((e) => e.name === 'zombie'), 10_000, 'no zombie left')
+  await waitFor(() => !reflexes.busy(), 15_000, 'the reflexes idle')
+  if (bot.health < 20) {
+    const respawned = onceEvent(bot, 'spawn', { timeoutMs: 10_000 })
+    await command(alice, '/kill GhostR')
+    await respawned
+    await waitFor(() => bot.health === 20 && bot.entity.onGround, 5000, 'GhostR back at full health')
+    await giveItem(bot, 'wooden_sword')
+    await command(alice, `/tp Alice ${at(-14, 0, 0)}`)
+  }
+}
+
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })
   bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostR', version: VERSION, auth: 'offline' })
@@ -133,16 +152,10 @@ describe('reflexes: fight back only against the real attacker', () => {
   it('two zombies at once: the bot stays on the one it fights until it dies', async () => {
     // turning to each new attacker restarts the swing (a hit before the cooldown does a fraction of the damage) and
     // spreads the damage so that none dies. Full health first: at low health the reflex flees instead.
-    if (bot.health < 20) {
-      const respawned = onceEvent(bot, 'spawn', { timeoutMs: 10_000 })
-      await command(alice, '/kill GhostR')
-      await respawned
-      await waitFor(() => bot.health === 20 && bot.entity.onGround, 5000, 'GhostR back at full health')
-      await giveItem(bot, 'wooden_sword')
-      await command(alice, `/tp Alice ${at(-14, 0, 0)}`)
-    }
+    await calm()
     const decision = nextDecision(20_000)
-    const dead = onceEvent(bot, 'entityDead', { timeoutMs: 15_000 })
+    // a hang guard, not a pace: a wooden sword needs about 4 s, the server's ticks under the full suite much longer
+    const dead = onceEvent(bot, 'entityDead', { timeoutMs: 40_000 })
     try {
       await command(alice, `/summon zombie ${at(0, 0, 3)}`)
       await command(alice, `/summon zombie ${at(0, 0, -3)}`)
@@ -155,7 +168,7 @@ describe('reflexes: fight back only against the real attacker', () => {
       await command(alice, '/kill @e[type=zombie]')
     }
     await waitFor(() => !reflexes.busy(), 15_000, 'the fight to end')
-  }, 60_000)
+  }, 120_000)
 
   it('detach removes every listener the reflex plugins added', () => {
     const events = ['physicsTick', 'entityHurt', 'entityDead', 'entityGone', 'stoppedAttacking'] as const
@@ -172,6 +185,7 @@ describe('reflexes: fight back only against the real attacker', () => {
 
 describe('come and follow', () => {
   it('come fails no_path with the distance left when the player stands on a pillar', async () => {
+    await calm() // the fights above may have left GhostR hurt, or fleeing
     for (let dy = 0; dy < 6; dy++) await command(alice, `/setblock ${at(8, dy, 0)} bedrock`)
     await command(alice, `/tp Alice ${at(8, 6, 0)}`)
     await waitFor(
@@ -182,7 +196,7 @@ describe('come and follow', () => {
     const r = await come(bot, 'Alice', { signal: never, budget: { timeMs: 45_000 } })
     expect(r.reason, r.message).toBe('no_path')
     expect(r.message).toMatch(/Alice.*; \d+\.\d blocks left\.$/)
-  }, 60_000)
+  }, 120_000)
 
   it('a stop aborts come at once', async () => {
     await command(alice, `/tp Alice ${at(20, 0, 0)}`)
