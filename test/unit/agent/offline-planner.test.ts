@@ -114,6 +114,25 @@ describe('offline planner', () => {
     })
   })
 
+  it('after a dig_down stopped over a cave above the ore band, searches underground from there (its own ways down)', () => {
+    const inv = { iron_pickaxe: 1 }
+    const step = stepOf('mine', 'diamond', 1, inv)
+    const here = state(inv, { y: 31, underground: true })
+    const first = planOffline({ step, state: here, attempt: 0, feedback: null })
+    expect(first.actions.map((a) => a.type)).toEqual(['dig_down', 'explore', 'mine'])
+    const stopped = (reason: 'unsafe' | 'missing_tool'): Feedback => ({
+      action: first.actions[0]!,
+      state: here,
+      result: { ok: false, reason, message: 'I stopped digging at y 31.', inventoryDelta: {}, durationMs: 1 },
+    })
+    const second = planOffline({ step, state: here, attempt: 1, feedback: stopped('unsafe') })
+    expect(second.actions.map((a) => a.type)).toEqual(['explore', 'mine'])
+    expect(second.actions[0]).toMatchObject({ strategy: 'underground' })
+    // any other failure of the dig (no pickaxe) is no reason to skip it
+    const third = planOffline({ step, state: here, attempt: 1, feedback: stopped('missing_tool') })
+    expect(third.actions[0]).toMatchObject({ type: 'dig_down' })
+  })
+
   it('goes underground on a later attempt after a surface search found nothing', () => {
     const step = stepOf('mine', 'raw_iron', 1, { stone_pickaxe: 1 })
     const surface: SubGoal =
