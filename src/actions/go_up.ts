@@ -14,10 +14,9 @@ import { waitFor } from '../util/async.js'
 import { forgetSurface, surfaceOf } from './memory.js'
 import { resolveItem } from './names.js'
 import { fail, type Run } from './types.js'
-import { digBlock, equipNamed, goals, goto } from './world.js'
+import { digBlock, equipNamed, fluidNear, goals, goto } from './world.js'
 import { SCAFFOLD } from '../bot/create.js'
 import { noToolMessage } from '../rules/index.js'
-import { FACES } from '../util/vec.js'
 
 /** Junk blocks first (the bot-wide SCAFFOLD list); crafting materials only as a last resort to get out at all. */
 export const PILLAR_BLOCKS = [
@@ -49,13 +48,6 @@ function columnTop(bot: Bot): number {
   return feet.y
 }
 
-const FLUIDS = /lava|water/
-
-/** A fluid in or next to the block at `p` (digging it would let the fluid in on the bot). */
-function fluidAt(bot: Bot, p: Vec3): boolean {
-  return [new Vec3(0, 0, 0), ...FACES].some((d) => FLUIDS.test(bot.blockAt(p.plus(d))?.name ?? ''))
-}
-
 /**
  * Jump-place our way up the current column to `topY`; false when it could not continue. `throughRock`: the column
  * is not our own shaft, so a block overhead with a fluid in or beside it stops the climb instead of being dug.
@@ -74,7 +66,7 @@ export async function pillarUp(
     const feet = bot.entity.position.floored()
     for (const dy of [2, 3]) {
       const above = bot.blockAt(feet.offset(0, dy, 0))
-      if (throughRock && above && fluidAt(bot, above.position)) return false
+      if (throughRock && above && fluidNear(bot, above.position)) return false
       if (above && above.boundingBox === 'block' && feet.y + dy <= topY + 1) {
         if (above.diggable === false || above.hardness === null || above.name === 'bedrock') return false
         if (tool) await equipNamed(run, tool)

@@ -7,9 +7,9 @@
  * end to end (no cell walked twice), and from every STRIDE-th cell pokes 1×1 holes POKE_DEPTH deep to both sides at
  * eye level and straight up: the eyes stand inside each hole's cross-section, so every wall of it is in sight, and a
  * poke shows four new blocks per block dug against a corridor's three, with no walk (`npm run bench:search` compares
- * the patterns by the seconds to the first sighting). A cave in sight on the level comes first: the bot walks to its
- * farthest open floor and looks at the walls before it digs on. After every block it looks (no x-ray: only blocks a
- * ray from the eyes reaches count), never opens a block beside lava or water nor under a falling block, and turns
+ * the patterns by the seconds to the first sighting). A cave in sight on the level comes first (cave-walk.ts): the
+ * bot walks to its farthest open floor and looks at the walls before it digs on. After every block it looks (no
+ * x-ray: only blocks a ray from the eyes reaches count), never opens a block beside lava or water nor under a falling block, and turns
  * when a corridor is blocked. Cells dug and caves walked are remembered per bot, so a re-plan does not dig the same
  * side branch or walk the same cave again.
  */
@@ -22,9 +22,9 @@ import { digDown } from './dig_down.js'
 import { makeRoom } from './junk.js'
 import { surfaceOf } from './memory.js'
 import { ActionFailure, type Run } from './types.js'
-import { canSee, isUnderground } from '../perception/vision.js'
-import { digBlock, falls, goals, goto } from './world.js'
-import { FACES as SIDES } from '../util/vec.js'
+import { isUnderground } from '../perception/vision.js'
+import { CAVE_WALK_MS, caveSpot, caveWalk } from './cave-walk.js'
+import { digBlock, falls, fluidNear, goals, goto } from './world.js'
 
 const log = logger('ore-search')
 
@@ -42,10 +42,6 @@ export const POKE_DEPTH = 4
 const FLOOR_MARGIN = 5
 /** A level this close counts as reached (the corridor and its walls span y-1 … y+2). */
 const LEVEL_SLACK = 2
-/** How far (horizontally) a cave floor in sight is walked to: on the level, one block up or down, in 8 s at most. */
-const CAVE_REACH = 10
-const CAVE_RISE = 1
-const CAVE_WALK_MS = 8000
 /** How long the pathfinder may look for a way down when the straight shaft had to stop. */
 const PATH_DOWN_MS = 20_000
 /** Times a search moves its shaft SHAFT_STEP cells along the heading when nothing lower is reachable from the column. */
@@ -125,10 +121,6 @@ function dugBy(bot: Bot): Set<string> {
     dugCells.set(bot, s)
   }
   return s
-}
-
-function fluidNear(bot: Bot, p: Vec3): boolean {
-  return [new Vec3(0, 0, 0), ...SIDES].some((d) => /lava|water/.test(bot.blockAt(p.plus(d))?.name ?? ''))
 }
 
 type Look = () => Vec3 | null
@@ -249,73 +241,6 @@ async function descend(run: Run, level: number, look: Look): Promise<Vec3 | null
   return look()
 }
 
-/** Cells (4×4×4) of cave already walked to, per bot, so a cave walk moves on. */
-const caveCells = new WeakMap<Bot, Set<string>>()
-const cellOf = (p: Vec3): string => `${p.x >> 2},${p.y >> 2},${p.z >> 2}`
-
-/**
- * The farthest open cave floor in sight within CAVE_REACH blocks and CAVE_RISE of the level (a cave never leads the
- * search away from its level, nor along its drops): air to stand in with
- * air above and a solid floor, not one of our own tunnels nor a cave cell already visited. Walking there shows
- * whole cave walls without digging a block.
- */
-function caveSpot(bot: Bot, level: number): Vec3 | null {
-  const me = bot.entity.position.floored()
-  const dug = dugBy(bot)
-  const visited = caveCells.get(bot) ?? new Set<string>()
-  const free = (p: Vec3): boolean => {
-    const n = bot.blockAt(p)?.name
-    return n === 'air' || n === 'cave_air'
-  }
-  const spots: Vec3[] = []
-  for (let dy = -CAVE_RISE; dy <= CAVE_RISE; dy++) {
-    const y = level + dy
-    for (let dx = -CAVE_REACH; dx <= CAVE_REACH; dx++) {
-      for (let dz = -CAVE_REACH; dz <= CAVE_REACH; dz++) {
-        if (dx * dx + dz * dz < 16) continue
-        const p = new Vec3(me.x + dx, y, me.z + dz)
-        if (dug.has(p.toString()) || visited.has(cellOf(p))) continue
-        if (!free(p) || !free(p.offset(0, 1, 0)) || bot.blockAt(p.offset(0, -1, 0))?.boundingBox !== 'block') continue
-        if (fluidNear(bot, p) || !roofed(bot, p)) continue
-        spots.push(p)
-      }
-    }
-  }
-  spots.sort((a, b) => b.distanceTo(me) - a.distanceTo(me))
-  for (const p of spots.slice(0, 60)) {
-    const b = bot.blockAt(p)
-    if (b && canSee(bot, b)) return p
-  }
-  return null
-}
-
-/** Rock somewhere overhead: a cave, not a hillside under the open sky. */
-function roofed(bot: Bot, p: Vec3): boolean {
-  for (let dy = 2; dy <= 24; dy++) if (bot.blockAt(p.offset(0, dy, 0))?.boundingBox === 'block') return true
-  return false
-}
-
-/** Walk to a cave spot in sight, looking on the way; marks its cell visited whatever happens. */
-async function caveWalk(run: Run, spot: Vec3, look: Look): Promise<Vec3 | null> {
-  const { bot } = run
-  let visited = caveCells.get(bot)
-  if (!visited) {
-    visited = new Set()
-    caveCells.set(bot, visited)
-  }
-  visited.add(cellOf(spot))
-  run.step()
-  // a cave floor the pathfinder cannot settle on in a few seconds is left alone
-  const timer = setTimeout(() => bot.pathfinder.stop(), CAVE_WALK_MS)
-  try {
-    await goto(run, new goals.GoalBlock(spot.x, spot.y, spot.z), 'the cave').catch(() => run.check())
-  } finally {
-    clearTimeout(timer)
-  }
-  visited.add(cellOf(bot.entity.position.floored()))
-  return look()
-}
-
 /** Let the pathfinder take the bot to level `y` (digging a staircase, pillaring, safe drops) in `ms` at most. */
 async function travelTo(run: Run, y: number, look: Look, ms: number): Promise<Vec3 | null> {
   const timer = setTimeout(() => run.bot.pathfinder.stop(), ms)
@@ -385,7 +310,7 @@ export async function branchMine(
       // nothing lower is reachable from anywhere near (bedrock, fluids below): search this level
       if (feet().y >= before) level = feet().y
     }
-    const spot = walks < CAVE_WALKS ? caveSpot(bot, level) : null
+    const spot = walks < CAVE_WALKS ? caveSpot(bot, level, dugBy(bot)) : null
     if (spot) {
       walks++
       const seen = await caveWalk(run, spot, look)

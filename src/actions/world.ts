@@ -14,6 +14,7 @@ import { playerPlacedAt } from '../perception/placed.js'
 import { neverPlayerPlaced } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
 import { onceEvent, sleep } from '../util/async.js'
+import { FACES } from '../util/vec.js'
 import { FIGHT_MS } from './reflexes/combat.js'
 import { reflexesOf } from './reflexes/index.js'
 import { fail, type Run } from './types.js'
@@ -35,6 +36,11 @@ const LANDING_RETRIES = 2
 /** Blocks that fall when nothing is under them (sand, gravel, concrete powder, anvils). */
 export function falls(name: string): boolean {
   return /(^|_)(sand|gravel)$|concrete_powder$|anvil$/.test(name)
+}
+
+/** A fluid in or next to the block at `p` (opening it, or standing there, would let the fluid in on the bot). */
+export function fluidNear(bot: Bot, p: Vec3): boolean {
+  return [new Vec3(0, 0, 0), ...FACES].some((d) => /lava|water/.test(bot.blockAt(p.plus(d))?.name ?? ''))
 }
 
 /** Whether the bot's block satisfies the goal (goals read only a node's x, y and z). */
