@@ -166,19 +166,18 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     try {
       await digBlock(run, block)
     } catch (err) {
-      // the guard stopped the walk to it (lava or a deadly drop on the way), or the stall stop did (no progress
-      // toward an ore below the level, among the lava caves): take another block, now and next time — else the
-      // re-plan's explore sees it again and the next mine walks at it again (bench:diamond seed 1 lost 90 s to
-      // three stalls on one diamond)
-      // (a stall counts wherever the bot stood: 20 s without progress on one block is enough of it)
+      // the guard stopped the walk to it (lava or a deadly drop on the way) out of reach, or the stall stop did
+      // wherever the bot stood (20 s without progress on one block): take another block, now and next time — else
+      // the re-plan's explore sees it again and the next mine walks at it again (bench:diamond seed 1 lost 90 s to
+      // three stalls on one diamond). The dig promise can reject although the block broke (a late block update):
+      // only blocks still there are marked or skipped.
+      const stillThere = bot.blockAt(block.position)?.type === block.type
       const why: unknown = run.signal.reason
       const stalled = why instanceof StopSignal && why.cause === 'stalled'
       const stopped = run.detours() > detours || stalled || (why instanceof StopSignal && why.cause === 'unsafe')
-      if (stopped && (stalled || far(bot, block) > DIG_REACH) && bot.blockAt(block.position)?.type === block.type)
-        markUnreachable(bot, block.position)
+      if (stillThere && stopped && (stalled || far(bot, block) > DIG_REACH)) markUnreachable(bot, block.position)
       run.check()
-      // the dig promise can reject although the block broke (a late block update); only skip blocks still there
-      if (bot.blockAt(block.position)?.type === block.type) {
+      if (stillThere) {
         skipped.add(block.position.toString())
         // never got to it (no path, no progress): the next search and the next plan look past it too, instead of
         // seeing it again and walking at it again
