@@ -8,7 +8,7 @@ import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { canSee } from '../perception/vision.js'
 import type { Run } from './types.js'
-import { fluidNear, goals, goto } from './world.js'
+import { fluidNear, goals, gotoWithin } from './world.js'
 
 /** How far (horizontally) a cave floor in sight is walked to: on the level, one block up or down, in 8 s at most. */
 const CAVE_REACH = 10
@@ -71,12 +71,7 @@ export async function caveWalk(run: Run, spot: Vec3, look: () => Vec3 | null): P
   visited.add(cellOf(spot))
   run.step()
   // a cave floor the pathfinder cannot settle on in a few seconds is left alone
-  const timer = setTimeout(() => bot.pathfinder.stop(), CAVE_WALK_MS)
-  try {
-    await goto(run, new goals.GoalBlock(spot.x, spot.y, spot.z), 'the cave').catch(() => run.check())
-  } finally {
-    clearTimeout(timer)
-  }
+  await gotoWithin(run, new goals.GoalBlock(spot.x, spot.y, spot.z), 'the cave', CAVE_WALK_MS)
   visited.add(cellOf(bot.entity.position.floored()))
   return look()
 }

@@ -15,7 +15,7 @@ import { resolveItem } from './names.js'
 import { reflexesOf } from './reflexes/index.js'
 import { fail, type Run } from './types.js'
 import { isUnderground } from '../perception/vision.js'
-import { digBlock, equipNamed, goals, goto } from './world.js'
+import { digBlock, equipNamed, goals, goto, gotoWithin } from './world.js'
 import { noToolMessage } from '../rules/index.js'
 
 const FLUIDS = new Set(['lava', 'water', 'flowing_lava', 'flowing_water'])
@@ -67,12 +67,7 @@ async function sidestep(run: Run, ylevel: number): Promise<boolean> {
   spots.sort((a, b) => a.distanceTo(feet) - b.distanceTo(feet))
   for (const spot of spots.slice(0, 3)) {
     run.step()
-    const timer = setTimeout(() => bot.pathfinder.stop(), SIDESTEP_MS)
-    try {
-      await goto(run, new goals.GoalBlock(spot.x, spot.y, spot.z), 'the side of the cave').catch(() => run.check())
-    } finally {
-      clearTimeout(timer)
-    }
+    await gotoWithin(run, new goals.GoalBlock(spot.x, spot.y, spot.z), 'the side of the cave', SIDESTEP_MS)
     const at = bot.entity.position.floored()
     if (at.y === spot.y && solidColumn(run, at, depth)) return true
   }
@@ -87,12 +82,7 @@ async function pathDown(run: Run, ylevel: number): Promise<boolean> {
   const { bot } = run
   const before = bot.entity.position.y
   run.step()
-  const timer = setTimeout(() => bot.pathfinder.stop(), PATH_DOWN_MS)
-  try {
-    await goto(run, new goals.GoalY(ylevel), `y ${ylevel}`).catch(() => run.check())
-  } finally {
-    clearTimeout(timer)
-  }
+  await gotoWithin(run, new goals.GoalY(ylevel), `y ${ylevel}`, PATH_DOWN_MS)
   return bot.entity.position.y < before - 1
 }
 

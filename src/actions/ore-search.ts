@@ -24,7 +24,7 @@ import { surfaceOf } from './memory.js'
 import { ActionFailure, type Run } from './types.js'
 import { isUnderground } from '../perception/vision.js'
 import { CAVE_WALK_MS, caveSpot, caveWalk } from './cave-walk.js'
-import { digBlock, falls, fluidNear, goals, goto } from './world.js'
+import { digBlock, falls, fluidNear, goals, goto, gotoWithin } from './world.js'
 
 const log = logger('ore-search')
 
@@ -243,12 +243,7 @@ async function descend(run: Run, level: number, look: Look): Promise<Vec3 | null
 
 /** Let the pathfinder take the bot to level `y` (digging a staircase, pillaring, safe drops) in `ms` at most. */
 async function travelTo(run: Run, y: number, look: Look, ms: number): Promise<Vec3 | null> {
-  const timer = setTimeout(() => run.bot.pathfinder.stop(), ms)
-  try {
-    await goto(run, new goals.GoalY(y), `y ${y}`).catch(() => run.check())
-  } finally {
-    clearTimeout(timer)
-  }
+  await gotoWithin(run, new goals.GoalY(y), `y ${y}`, ms)
   return look()
 }
 

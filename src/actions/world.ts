@@ -90,6 +90,19 @@ export async function goto(run: Run, goal: Goal, what: string): Promise<void> {
   run.check()
 }
 
+/**
+ * Walk toward `goal` for at most `ms` (the pathfinder is stopped then); a walk that fails or is stopped is no error:
+ * the caller judges where the bot ended up. A stop of the run still throws.
+ */
+export async function gotoWithin(run: Run, goal: Goal, what: string, ms: number): Promise<void> {
+  const timer = setTimeout(() => run.bot.pathfinder.stop(), ms)
+  try {
+    await goto(run, goal, what).catch(() => run.check())
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** Hold the named item in the hand (or in the armour/off-hand slot for armour and shields). */
 export async function equipNamed(run: Run, name: string | null): Promise<void> {
   const { bot } = run
