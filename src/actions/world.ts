@@ -168,9 +168,20 @@ function droppedItems(run: Run, near: readonly Vec3[], radius: number): Entity[]
   )
 }
 
+/** Longest wait for a drop to appear after the block broke (its spawn packet comes later on a busy server). */
+const DROP_APPEAR_MS = 1500
+/**
+ * Longest wait, standing on an item, for the server to hand it over: its pickup delay (half a second for a block's
+ * drop, two for a tossed item) plus a busy server's late tick. One still lying there after that is not taken (a full
+ * bag) and is left.
+ */
+const PICKUP_MS = 3000
+
 /**
  * Walk over dropped items within `radius` of `near` (a point, or any of several: the blocks a mine broke) until they
- * are picked up or `timeoutMs` passes.
+ * are picked up or `timeoutMs` passes. Waits on the server's events (the drop appearing, the item collected), never
+ * a fixed sleep: a drop whose spawn came late used to be missed, and a crafting table picked back up stayed on the
+ * ground.
  */
 export async function collectDrops(
   run: Run,
@@ -182,27 +193,39 @@ export async function collectDrops(
   const { bot } = run
   const deadline = Date.now() + timeoutMs
   const ignored = new Set<number>()
-  await sleep(250, run.signal).catch(() => run.check())
+  const left = (capMs: number): number => Math.max(0, Math.min(capMs, deadline - Date.now()))
+  if (droppedItems(run, points, radius).length === 0)
+    await onceEvent<[Entity]>(bot, 'itemDrop', {
+      timeoutMs: left(DROP_APPEAR_MS),
+      signal: run.signal,
+      filter: (e) => points.some((p) => e.position.distanceTo(p) <= radius),
+    }).catch(() => run.check())
   while (Date.now() < deadline) {
     run.check()
-    const items = droppedItems(run, points, radius)
+    const item = droppedItems(run, points, radius)
       .filter((e) => !ignored.has(e.id))
-      .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))
-    const item = items[0]
+      .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))[0]
     if (!item) return
     if (item.position.distanceTo(bot.entity.position) > 1.2) {
       const p = item.position
-      await goto(run, new goals.GoalNear(p.x, p.y, p.z, 0.8), 'the dropped item').catch(() => {
-        run.check()
+      const reached = await goto(run, new goals.GoalNear(p.x, p.y, p.z, 0.8), 'the dropped item').then(
+        () => true,
+        () => false,
+      )
+      run.check()
+      if (!reached) {
         ignored.add(item.id)
-      })
+        continue
+      }
     }
-    await sleep(300, run.signal).catch(() => run.check())
-    if (bot.entities[item.id] && item.position.distanceTo(bot.entity.position) < 1.5) {
-      // the server picks items up within ~1.75 blocks; if it still lies here after a while, give up on it
-      await sleep(500, run.signal).catch(() => run.check())
-      if (bot.entities[item.id]) ignored.add(item.id)
-    }
+    if (bot.entities[item.id])
+      await onceEvent<[Entity]>(bot, 'entityGone', {
+        timeoutMs: left(PICKUP_MS),
+        signal: run.signal,
+        filter: (e) => e.id === item.id,
+      }).catch(() => run.check())
+    // still lying here after the pickup delay: the bag is full, or it slid out of reach while we waited
+    if (bot.entities[item.id] && item.position.distanceTo(bot.entity.position) < 1.5) ignored.add(item.id)
   }
 }
 
@@ -310,7 +333,7 @@ export async function pickUp(run: Run, block: Block): Promise<void> {
   const axe = run.bot.inventory.items().find((i) => /_pickaxe$/.test(i.name) && block.name === 'furnace')
   if (axe) await run.bot.equip(axe, 'hand')
   await digBlock(run, b)
-  await collectDrops(run, block.position, 4, 3000)
+  await collectDrops(run, block.position, 4, 6000)
 }
 
 export { Vec3 }

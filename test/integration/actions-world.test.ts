@@ -1,6 +1,6 @@
 /**
  * Integration tests of the actions that need the practice server's mechanics (crafting tables, furnaces, combat,
- * animals, hostile mobs, death): craft in the 2×2 grid and at a placed crafting table, smelt in a placed furnace, attack a cow and
+ * animals, hostile mobs, death): craft in the 2×2 grid and at a placed crafting table, pick up a drop the server hands over late, smelt in a placed furnace, attack a cow and
  * pick up its drops, apply a bucket to a cow and shears to a sheep, the fight-back reflex (`unsafe`), and `died` when the bot is killed mid-action.
  * Superflat world without natural spawning; items come from /give, creatures from /summon.
  */
@@ -9,6 +9,9 @@ import type { Bot } from 'mineflayer'
 import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
+import { runHandler } from '../../src/actions/run.js'
+import { DEFAULT_BUDGETS } from '../../src/actions/types.js'
+import { collectDrops } from '../../src/actions/world.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
 import { VERSION, command, countItem, giveItem, startServer } from '../helpers/world.js'
 
@@ -83,6 +86,27 @@ describe('actions that need the server mechanics', () => {
     expect(count('wooden_pickaxe')).toBe(1)
     expect(count('crafting_table')).toBe(1)
   })
+
+  it('collects a stack it must wait for: the server hands a tossed item over only after its 2 s pickup delay', async () => {
+    await give('cobblestone', 5)
+    await waitFor(() => count('cobblestone') === 5, 3000, 'five cobblestone')
+    const stack = bot.inventory.items().find((i) => i.name === 'cobblestone')!
+    const dropped = onceEvent(bot, 'itemDrop', { timeoutMs: 5000 })
+    await bot.tossStack(stack)
+    await dropped
+    expect(count('cobblestone')).toBe(0)
+    const r = await runHandler(
+      bot,
+      { signal: never },
+      { name: 'mine', doing: 'picking up', budget: DEFAULT_BUDGETS.mine, tracked: false },
+      async (run) => {
+        await collectDrops(run, bot.entity.position, 6, 8000)
+        return 'collected'
+      },
+    )
+    expect(r.ok, r.message).toBe(true)
+    expect(count('cobblestone')).toBe(5)
+  }, 30_000)
 
   it('smelts raw iron in a furnace it places, and reports missing_materials without fuel', async () => {
     await give('furnace')
