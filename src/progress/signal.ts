@@ -3,7 +3,9 @@
  * distance to the nearest target, wanted-item count, lava in view, work done) it computes a sparse signal (+1 goal
  * reached, −1 death or heavy loss) and a dense one (closer to the target, new ground, health lost, lava in view,
  * revisiting positions, items gained, work), keeps the last N entries as a trace, and says when the action has
- * made no net progress for the stall window. Pure: no mineflayer here (the sampler lives in src/actions/).
+ * made no net progress for the stall window. The stall judges progress only: the hazard parts (lava in view, health
+ * lost) weigh the dense signal but not the stall, so steady digging beside a lava lake is not "no progress" (the
+ * reflexes answer the hazard). Pure: no mineflayer here (the sampler lives in src/actions/).
  */
 import type { ProgressRules } from './rules.js'
 
@@ -20,6 +22,16 @@ export interface Observation {
   /** Units of work the handler reported since the previous observation. */
   work: number
   dead: boolean
+}
+
+/** Dense parts that price a hazard rather than measure progress: left out of the stall judgement. */
+const HAZARD_PARTS: ReadonlySet<string> = new Set(['lava', 'healthLost'])
+
+/** The part of an entry's dense signal that measures progress (everything but the hazards). */
+function progressOf(e: ProgressEntry): number {
+  let sum = 0
+  for (const [k, v] of Object.entries(e.parts)) if (!HAZARD_PARTS.has(k)) sum += v
+  return sum
 }
 
 export interface ProgressEntry {
@@ -176,10 +188,13 @@ export class ProgressTracker {
     return entry
   }
 
-  /** True once the action has run a whole stall window and the dense sum over that window is too small. */
+  /**
+   * True once the action has run a whole stall window and its progress over that window (the dense sum without the
+   * hazard parts) is too small.
+   */
   stalled(now = Date.now()): boolean {
     if (now - this.startedAt < this.stallWindowMs) return false
-    const sum = this.trace.filter((e) => e.t > now - this.stallWindowMs).reduce((a, e) => a + e.dense, 0)
+    const sum = this.trace.filter((e) => e.t > now - this.stallWindowMs).reduce((a, e) => a + progressOf(e), 0)
     return sum <= this.rules.stall.minDense
   }
 

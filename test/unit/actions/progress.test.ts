@@ -67,6 +67,24 @@ describe('ProgressTracker', () => {
     expect(new ProgressTracker(rules, 'approach', 0).stalled(window - 1)).toBe(false)
   })
 
+  it('does not call steady digging with lava in view a stall (the hazard weighs the signal, not the stall)', () => {
+    const window = rules.stall.windowMs
+    const digging = new ProgressTracker(rules, 'explore', 0)
+    const idle = new ProgressTracker(rules, 'explore', 0)
+    // one block every 1.5 s, standing in one tunnel cell, lava in sight the whole time: the dense sum is negative
+    for (let t = 0; t <= window * 2; t += rules.sampleEveryMs) {
+      digging.observe(obs(t, 0, 0, { lavaInView: true, work: t % 1500 === 0 ? 1 : 0 }))
+      idle.observe(obs(t, 0, 0, { lavaInView: true }))
+    }
+    const dense = digging
+      .entries()
+      .filter((e) => e.t > window)
+      .reduce((a, e) => a + e.dense, 0)
+    expect(dense).toBeLessThan(0)
+    expect(digging.stalled(window * 2)).toBe(false)
+    expect(idle.stalled(window * 2)).toBe(true)
+  })
+
   it('keeps only the last traceLength entries and reports each to the listener', () => {
     const small = parseRules({ ...rules, traceLength: 10 })
     const seen: number[] = []
