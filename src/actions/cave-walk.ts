@@ -7,8 +7,11 @@
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { canSee } from '../perception/vision.js'
+import { logger } from '../util/log.js'
 import type { Run } from './types.js'
 import { fluidNear, goals, gotoWithin } from './world.js'
+
+const log = logger('cave-walk')
 
 /** How far (horizontally) a cave floor in sight is walked to: on the level, one block up or down, in 8 s at most. */
 const CAVE_REACH = 10
@@ -60,8 +63,17 @@ function roofed(bot: Bot, p: Vec3): boolean {
   return false
 }
 
+/** What a cave walk saw (the target, or null) and whether it got within reach of the spot. */
+export interface CaveWalk {
+  seen: Vec3 | null
+  reached: boolean
+}
+
+/** Within this many blocks of the spot, a walk counts as reached (the cave's walls around it were in sight). */
+const REACHED_WITHIN = 3
+
 /** Walk to a cave spot in sight, looking on the way; marks its cell visited whatever happens. */
-export async function caveWalk(run: Run, spot: Vec3, look: () => Vec3 | null): Promise<Vec3 | null> {
+export async function caveWalk(run: Run, spot: Vec3, look: () => Vec3 | null): Promise<CaveWalk> {
   const { bot } = run
   let visited = caveCells.get(bot)
   if (!visited) {
@@ -70,8 +82,12 @@ export async function caveWalk(run: Run, spot: Vec3, look: () => Vec3 | null): P
   }
   visited.add(cellOf(spot))
   run.step()
+  const t0 = Date.now()
+  const from = bot.entity.position.distanceTo(spot)
   // a cave floor the pathfinder cannot settle on in a few seconds is left alone
   await gotoWithin(run, new goals.GoalBlock(spot.x, spot.y, spot.z), 'the cave', CAVE_WALK_MS)
   visited.add(cellOf(bot.entity.position.floored()))
-  return look()
+  const left = bot.entity.position.distanceTo(spot)
+  log.debug('cave walk', { spot: spot.toString(), from, left, ms: Date.now() - t0 })
+  return { seen: look(), reached: left <= REACHED_WITHIN }
 }

@@ -20,31 +20,18 @@ import { branchMine, searchIds } from './ore-search.js'
 import { standStill } from '../bot/body.js'
 import { isUnreachable } from './memory.js'
 import { pillarUp } from './go_up.js'
+import { reachableSightings } from './sighting.js'
 
 export const CELL = 20
-
-/** Underground, a block higher than this above the feet (up the shaft the bot came down) is no find. */
-const MAX_RISE = 8
-/**
- * Underground, a block farther than this is no find either: ore seen across a cave 30 blocks off is mostly out of
- * reach (drops, lava; bench:diamond seed 1 lost 27 s walking at three such), and the search shows nearer ones soon.
- */
-const UNDERGROUND_SIGHT = 16
 
 /** Does the bot stand in one of these biomes? */
 const standsIn = (run: Run, biomes: string[]): boolean => biomes.includes(biomeAt(run.bot, run.bot.entity.position))
 
-/** Where the target is in sight; underground only within MAX_RISE above the feet and UNDERGROUND_SIGHT away. */
+/** Where the target is in sight, within reach (sighting.ts: underground, near and not high up the shaft). */
 function seenAt(run: Run, target: Target, underground: boolean): Vec3 | null {
   // a block `mine` could not get to (high up a shaft wall, across a cave) is no find: look past it
-  const top = run.bot.entity.position.y + (underground ? MAX_RISE : Number.POSITIVE_INFINITY)
-  const sight = underground ? UNDERGROUND_SIGHT : VIEW_DISTANCE
   if (target.kind === 'block')
-    return (
-      visibleBlocks(run.bot, target.block.blockIds, sight, 4).find(
-        (b) => b.position.y <= top && !isUnreachable(run.bot, b.position),
-      )?.position ?? null
-    )
+    return reachableSightings(run.bot, target.block.blockIds, underground, 4)[0]?.position ?? null
   if (target.kind === 'biome') return standsIn(run, target.names) ? run.bot.entity.position.clone() : null
   return visibleEntities(run.bot, target.names)[0]?.position ?? null
 }

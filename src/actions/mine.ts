@@ -4,8 +4,9 @@
  * counts raw_iron) or its drop (cobblestone → digs stone). Fails with `missing_tool` when the tool is absent or cannot
  * harvest the block, `not_found` when no instance is in view. The nearest block in view goes next, a block deeper
  * than the floor where the mining began counting as farther (digging ever downwards leaves it deep below its
- * shaft). A block it comes no closer to for REACH_MS, or whose walk fails short of it, is skipped and remembered as out
- * of reach (src/actions/memory.ts; explore looks past it). Drops are picked up in one walk per stand: when the next block is out of reach, or when
+ * shaft); underground only blocks within reach by the search's own rule (sighting.ts). A block it comes no closer to
+ * for REACH_MS, or whose walk fails short of it, is skipped and remembered as out of reach (src/actions/memory.ts;
+ * explore looks past it). Drops are picked up in one walk per stand: when the next block is out of reach, or when
  * the blocks dug would make up the count (a block whose drop never arrives is skipped from then on).
  */
 import type { Action } from '../schemas/action.js'
@@ -13,11 +14,12 @@ import type { Block } from 'prismarine-block'
 import type { Vec3 } from 'vec3'
 import { blockTarget, resolveItem } from './names.js'
 import { countOf, fail, StopSignal, type Run } from './types.js'
-import { nearestVisibleBlock, visibleBlocks } from '../perception/vision.js'
+import { isUnderground, nearestVisibleBlock } from '../perception/vision.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { collectDrops, digBlock, equipNamed } from './world.js'
 import { makeRoom } from './junk.js'
-import { isUnreachable, markUnreachable } from './memory.js'
+import { markUnreachable } from './memory.js'
+import { reachableSightings } from './sighting.js'
 import { noToolMessage } from '../rules/index.js'
 import { logger } from '../util/log.js'
 
@@ -59,16 +61,14 @@ function digCost(bot: Run['bot'], b: Block, startY: number): number {
   return far(bot, b) + BELOW_START_COST * Math.max(0, below)
 }
 
-/** The visible block to dig next: cheapest by `digCost`, never one skipped, out of reach, or placed by a player. */
+/**
+ * The visible block to dig next: cheapest by `digCost`, within reach by the search's own rule (sighting.ts:
+ * underground, near and not high above), never one skipped or placed by a player.
+ */
 function nextBlock(bot: Run['bot'], ids: Set<number>, skipped: Set<string>, startY: number): Block | undefined {
   // blocks the bot saw players place are never targets (issue 20; digBlock refuses them too)
-  return visibleBlocks(bot, ids, 32, 16)
-    .filter(
-      (b) =>
-        !skipped.has(b.position.toString()) &&
-        !isUnreachable(bot, b.position) &&
-        playerPlacedAt(bot, b.position)?.block !== b.name,
-    )
+  return reachableSightings(bot, ids, isUnderground(bot), 16)
+    .filter((b) => !skipped.has(b.position.toString()) && playerPlacedAt(bot, b.position)?.block !== b.name)
     .sort((a, b) => digCost(bot, a, startY) - digCost(bot, b, startY))[0]
 }
 

@@ -49,6 +49,11 @@ const SHAFT_MOVES = 3
 const SHAFT_STEP = 4
 /** Cave walks per search before it goes back to digging (each walk ends where the next cave floor is chosen). */
 const CAVE_WALKS = 8
+/**
+ * Cave walks that end short of their spot before a search stops walking caves: the caves in sight there are cut off
+ * (lava between, a drop), and each such walk spends its whole CAVE_WALK_MS going nowhere.
+ */
+const CAVE_MISSES = 2
 
 export interface YBand {
   yMin: number | null
@@ -277,6 +282,7 @@ export async function branchMine(
   let blockedInARow = 0
   let moved = 0
   let walks = 0
+  let misses = 0
   let shaftMoves = 0
   let poked = false
   while (blockedInARow < 4 || moved < 2) {
@@ -305,11 +311,12 @@ export async function branchMine(
       // nothing lower is reachable from anywhere near (bedrock, fluids below): search this level
       if (feet().y >= before) level = feet().y
     }
-    const spot = walks < CAVE_WALKS ? caveSpot(bot, level, dugBy(bot)) : null
+    const spot = walks < CAVE_WALKS && misses < CAVE_MISSES ? caveSpot(bot, level, dugBy(bot)) : null
     if (spot) {
       walks++
-      const seen = await caveWalk(run, spot, look)
-      if (seen) return seen
+      const walk = await caveWalk(run, spot, look)
+      if (walk.seen) return walk.seen
+      if (!walk.reached) misses++
       continue
     }
     const main = dirs[d % 4]!

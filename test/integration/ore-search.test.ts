@@ -6,7 +6,8 @@
  * Then dig_down over a narrow cave carved with /setblock under its hole: the shaft moves sideways and goes on. Last,
  * the poke holes: sealed in a 1×2 cell in solid rock with gold blocks (which the world never makes) 4 blocks away at
  * eye level on every side, the search sees one from where it stands by digging a 1×1 hole toward it, without
- * walking or digging a corridor to it. And go_up with no way back to where it left the surface (the pathfinder finds
+ * walking or digging a corridor to it. Underground, mine leaves a block in sight down a 20-block tunnel (beyond the
+ * search's own sight, sighting.ts) rather than walking at it. And go_up with no way back to where it left the surface (the pathfinder finds
  * no path in time) pillars straight up through the rock from where it stands to the open sky.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +17,7 @@ import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
 import { rememberSurface } from '../../src/actions/memory.js'
-import { isUnderground } from '../../src/perception/vision.js'
+import { isUnderground, visibleBlocks } from '../../src/perception/vision.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
 import { VERSION, command, countItem, giveItem, startServer } from '../helpers/world.js'
 
@@ -165,6 +166,49 @@ describe('finding ore underground', () => {
       expect(bot.blockAt(hole)?.name, `poke block ${k}`).toBe('air')
       expect(bot.blockAt(hole.offset(0, -1, 0))?.boundingBox, `under poke block ${k}`).toBe('block')
     }
+  }, 60_000)
+
+  it("underground, mines no block it sees beyond the search's own sight (20 blocks down a tunnel): not_found", async () => {
+    // a cell 12 below the feet with a 1×1 tunnel at eye level running 20 blocks through solid rock, a coal block at
+    // its end: in sight, but farther than the underground sight of explore, so mine leaves it
+    const rock = (p: Vec3): boolean => {
+      const b = bot.blockAt(p)
+      return b?.boundingBox === 'block' && b.diggable && b.name !== 'bedrock' && !/lava|water|gravel|sand/.test(b.name)
+    }
+    const cell = solidPatch(1, -13, -10).offset(0, -12, 0)
+    const dir = [new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)].find((d) => {
+      for (let k = 1; k <= 21; k++) if (!rock(cell.offset(0, 1, 0).plus(d.scaled(k)))) return false
+      return true
+    })
+    expect(dir, 'a straight run of rock from the cell').toBeDefined()
+    const end = cell.offset(0, 1, 0).plus(dir!.scaled(20))
+    for (const y of [0, 1]) await command(bot, `/setblock ${cell.x} ${cell.y + y} ${cell.z} air`)
+    for (let k = 1; k < 20; k++) {
+      const p = cell.offset(0, 1, 0).plus(dir!.scaled(k))
+      await command(bot, `/setblock ${p.x} ${p.y} ${p.z} air`)
+    }
+    await command(bot, `/setblock ${end.x} ${end.y} ${end.z} coal_block`)
+    await command(bot, `/tp ${bot.username} ${cell.x + 0.5} ${cell.y} ${cell.z + 0.5}`)
+    await waitFor(
+      () =>
+        bot.entity.position.floored().equals(cell) &&
+        bot.entity.onGround &&
+        bot.blockAt(end)?.name === 'coal_block' &&
+        bot.blockAt(end.minus(dir!))?.name === 'air',
+      5000,
+      'in the cell with the coal block down the tunnel',
+    )
+    expect(isUnderground(bot)).toBe(true)
+    const ids = new Set([bot.registry.blocksByName.coal_block!.id])
+    expect(visibleBlocks(bot, ids, 32, 1)[0]?.position, 'the coal block is in sight').toEqual(end)
+    const r = await execute(
+      bot,
+      { type: 'mine', object: 'coal_block', count: 1, tool: 'stone_pickaxe' },
+      { signal: never },
+    )
+    expect(r.reason, r.message).toBe('not_found')
+    expect(bot.entity.position.floored()).toEqual(cell)
+    expect(bot.blockAt(end)?.name).toBe('coal_block')
   }, 60_000)
 
   it('goes up straight through the rock when there is no way back to where it left the surface', async () => {
