@@ -13,7 +13,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Bot } from 'mineflayer'
 import { inventoryCounts } from '../src/actions/types.js'
-import { setLogLevel } from '../src/util/log.js'
+import { setLogLevel, withLogFields } from '../src/util/log.js'
 import { median, seedsFrom } from './lib/mp5-tasks.js'
 import { benchLogLevel, runOffline } from './lib/offline-run.js'
 import { parallelFrom, pool } from './lib/pool.js'
@@ -101,7 +101,8 @@ function readGitm(): Record<string, Record<string, number | null>> {
 
 async function runAll(seeds: number[], taskMs: number, parallel: number): Promise<DiamondRun[]> {
   return pool(seeds, parallel, async (seed) => {
-    const r = await runSeed(seed, taskMs)
+    // every log line of the run carries its seed (DIAMOND_PARALLEL runs interleave on stderr)
+    const r = await withLogFields({ seed }, () => runSeed(seed, taskMs))
     const got = MILESTONES.filter(([m]) => r.milestones[m] !== null).map(([m]) => m)
     process.stderr.write(
       `  seed ${seed}: ${r.ok ? 'diamond' : 'failed'} in ${(r.durationMs / 1000).toFixed(1)}s, deaths ${r.deaths}, reached ${got.at(-1) ?? 'nothing'}${r.ok ? '' : ` — ${r.reason.slice(0, 160)}`}\n`,
