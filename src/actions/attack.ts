@@ -1,11 +1,12 @@
 /**
  * `attack(object, tool)`: fight the nearest visible entity of that kind with the given weapon (mineflayer-pvp) until
- * it dies, then pick up what it dropped. Fails with `not_found` when none is in view and `missing_tool` when the
- * weapon is absent; the fight-back reflex ignores the entity the action fights on purpose.
+ * it dies, then pick up what it dropped while its body is removed (so no next action takes the corpse for a live
+ * target). Fails with `not_found` when none is in view and `missing_tool` when the weapon is absent; the fight-back
+ * reflex ignores the entity the action fights on purpose.
  */
 import type { Action } from '../schemas/action.js'
 import type { Entity } from 'prismarine-entity'
-import { sleep } from '../util/async.js'
+import { onceEvent, sleep } from '../util/async.js'
 import { entityTarget, resolveItem } from './names.js'
 import { reflexesOf } from './reflexes/index.js'
 import { endFight, isTamed, startFight } from './reflexes/combat.js'
@@ -20,6 +21,9 @@ function dead(run: Run, e: Entity, died: Set<number>): boolean {
   const health = (e as Entity & { health?: number }).health
   return typeof health === 'number' && health <= 0
 }
+
+/** Longest wait for a killed creature's body to be removed (vanilla's death animation lasts 20 ticks). */
+const CORPSE_MS = 3000
 
 export async function attack(run: Run, action: Extract<Action, { type: 'attack' }>): Promise<string> {
   const { bot } = run
@@ -67,6 +71,16 @@ export async function attack(run: Run, action: Extract<Action, { type: 'attack' 
     reflexes?.setEngaged(null)
     endFight(bot)
   }
+  // the body lies a second (the death animation) before the server removes it: wait for that while collecting, so
+  // the next action never takes the corpse for a live target (a bucket used on it "changed nothing")
+  const gone = bot.entities[target.id]
+    ? onceEvent<[Entity]>(bot, 'entityGone', {
+        timeoutMs: CORPSE_MS,
+        signal: run.signal,
+        filter: (e) => e.id === target.id,
+      }).catch(() => undefined)
+    : Promise.resolve(undefined)
   await collectDrops(run, last, 6, 4000)
+  await gone
   return `I killed the ${action.object}.`
 }

@@ -8,6 +8,9 @@ import type { Action } from '../schemas/action.js'
 import { resolveItem } from './names.js'
 import { checkMaterials, release, station, type Station } from './stations.js'
 import { countOf, fail, type Run } from './types.js'
+import { logger } from '../util/log.js'
+
+const log = logger('craft')
 
 export async function craft(run: Run, action: Extract<Action, { type: 'craft' }>): Promise<string> {
   const { bot } = run
@@ -24,18 +27,24 @@ export async function craft(run: Run, action: Extract<Action, { type: 'craft' }>
     if (!recipe || action.tool === 'crafting_table') {
       const any = bot.recipesFor(id, null, 1, true)[0]
       if (!any) fail('missing_materials', `I lack the materials for any recipe of ${name}.`)
+      const t0 = Date.now()
       table = await station(run, 'crafting_table', name)
+      log.debug('table', { placed: table.placed, at: table.block.position.toString(), ms: Date.now() - t0 })
       recipe = bot.recipesFor(id, null, 1, table.block)[0] ?? any
     }
     const per = recipe.result.count || 1
     const times = Math.ceil(action.count / per)
     const before = countOf(bot, [name])
     run.step(times)
+    const t1 = Date.now()
     await bot.craft(recipe, times, table?.block ?? undefined)
+    log.debug('crafted', { name, times, ms: Date.now() - t1 })
     run.check()
     const made = countOf(bot, [name]) - before
     if (made < action.count) fail('unverified', `I tried to craft ${action.count} ${name} but only ${made} arrived.`)
+    const t2 = Date.now()
     await release(run, table)
+    if (table) log.debug('released', { ms: Date.now() - t2 })
     table = null
     return `I crafted ${made} ${name}.`
   } catch (err) {
