@@ -252,6 +252,40 @@ async function travelTo(run: Run, y: number, look: Look, ms: number): Promise<Ve
   return look()
 }
 
+/**
+ * Cells already dug in the strip ahead of `from` along `dir`: ROW cells long and as wide as two rows' pokes reach
+ * (the rock there has been looked at). A turn takes the freshest way.
+ */
+export function dugAhead(dug: ReadonlySet<string>, from: Vec3, dir: Vec3): number {
+  const across = new Vec3(-dir.z, 0, dir.x)
+  const half = POKE_DEPTH + 1
+  let n = 0
+  for (let k = 1; k <= ROW; k++)
+    for (let w = -half; w <= half; w++)
+      for (let dy = -1; dy <= 1; dy++)
+        if (dug.has(from.plus(dir.scaled(k)).plus(across.scaled(w)).offset(0, dy, 0).toString())) n++
+  return n
+}
+
+/**
+ * The heading (an index into `dirs`) among `choices` that leads onto the least rock already dug (the first on a tie),
+ * and the side its rows run to, the fresher one: a search starts this way, and turns this way when blocked (left,
+ * right or back). Turning by rote walked bench seed 4's iron search back across its own rows, two blocks from one.
+ */
+export function turnToFresh(
+  dug: ReadonlySet<string>,
+  from: Vec3,
+  dirs: readonly Vec3[],
+  choices: readonly number[],
+): { d: number; rowDir: Vec3 } {
+  const ahead = (i: number): number => dugAhead(dug, from, dirs[i % 4]!)
+  const best = choices.reduce((a, b) => (ahead(b) < ahead(a) ? b : a))
+  const main = dirs[best % 4]!
+  const side = new Vec3(-main.z, 0, main.x)
+  const rowDir = dugAhead(dug, from, side.scaled(-1)) < dugAhead(dug, from, side) ? side.scaled(-1) : side
+  return { d: best, rowDir }
+}
+
 /** Searches started per bot: the heading turns with each. */
 const searches = new WeakMap<Bot, number>()
 
@@ -277,8 +311,10 @@ export async function branchMine(
   // each search from here heads another way: one stopped by a reflex (lava ahead) does not walk back into it
   const calls = (searches.get(bot) ?? 0) + 1
   searches.set(bot, calls)
-  let d = (Math.abs(Math.floor(bot.entity.position.x * 7 + bot.entity.position.z * 13)) + calls) % 4
-  let rowDir = new Vec3(-dirs[d]!.z, 0, dirs[d]!.x)
+  const d0 = (Math.abs(Math.floor(bot.entity.position.x * 7 + bot.entity.position.z * 13)) + calls) % 4
+  let { d, rowDir } = turnToFresh(dugBy(bot), feet(), dirs, [d0, d0 + 1, d0 + 3, d0 + 2])
+  /** Headings found blocked since the last corridor that got somewhere: a turn tries the others first. */
+  const blocked = new Set<number>()
   let blockedInARow = 0
   let moved = 0
   let walks = 0
@@ -323,6 +359,8 @@ export async function branchMine(
     // the first look around on the level costs no walk: pokes from where the bot stands (the foot of its shaft)
     if (!poked) {
       poked = true
+      // on the level now: head for the freshest rock from here (a search after another one's rows)
+      ;({ d, rowDir } = turnToFresh(dugBy(bot), feet(), dirs, [d, d + 1, d + 3, d + 2]))
       const seen = await pokeAround(run, rowDir, look)
       if (seen) return seen
     }
@@ -334,11 +372,13 @@ export async function branchMine(
     if (m.seen) return m.seen
     if (m.steps === 0) {
       blockedInARow++
-      d++
-      rowDir = new Vec3(-dirs[d % 4]!.z, 0, dirs[d % 4]!.x)
+      blocked.add(d % 4)
+      const open = [d + 1, d + 3, d + 2].filter((i) => !blocked.has(i % 4))
+      ;({ d, rowDir } = turnToFresh(dugBy(bot), feet(), dirs, open.length ? open : [d + 1]))
       continue
     }
     blockedInARow = 0
+    blocked.clear()
     rowDir = rowDir.scaled(-1)
     // the rock dug piles up: keep one stack of building blocks and drop (or store) the rest before the bag fills
     await makeRoom(run, keep)

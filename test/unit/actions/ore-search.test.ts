@@ -3,10 +3,12 @@
  * (data/knowledge/world.json): the y-band is merged over an ore and its deepslate variant, the level is the best
  * level kept under the surface and above bedrock, an ore whose best level lies among the lava-filled caves (diamond
  * at -59) is searched just above them, and an ore whose best level lies above the land (coal at 96) is searched just
- * under the surface instead of in the air. The practice world's lava level is the knowledge's.
+ * under the surface instead of in the air. The practice world's lava level is the knowledge's. And the turn of a
+ * blocked search: it heads for the rock it has not dug near, and runs its rows to the fresher side.
  */
 import { describe, expect, it } from 'vitest'
-import { COVER, bandOf, searchLevel } from '../../../src/actions/ore-search.js'
+import { COVER, POKE_DEPTH, ROW, bandOf, dugAhead, searchLevel, turnToFresh } from '../../../src/actions/ore-search.js'
+import { Vec3 } from 'vec3'
 import { createKnowledge } from '../../../src/knowledge/index.js'
 import { LAVA_LEVEL } from '../../../src/server/worldgen/terrain.js'
 
@@ -70,5 +72,37 @@ describe('the level to branch-mine at', () => {
     const iron = band('iron_ore').band
     expect(searchLevel(iron, 20, MIN_Y)).toBe(20 - COVER)
     expect(searchLevel({ yMin: null, yMax: null, bestY: null }, 70, MIN_Y)).toBe(70 - COVER)
+  })
+})
+
+describe('the turn of a blocked search', () => {
+  const dirs = [new Vec3(1, 0, 0), new Vec3(0, 0, 1), new Vec3(-1, 0, 0), new Vec3(0, 0, -1)]
+  const at = new Vec3(0, 16, 0)
+  // rows already dug to the east of the bot: a row along z at x = 2 and one at x = 12, joined along z = -6
+  const dug = new Set<string>()
+  for (let z = -6; z <= 6; z++) for (const x of [2, 12]) dug.add(new Vec3(x, 16, z).toString())
+  for (let x = 2; x <= 12; x++) dug.add(new Vec3(x, 16, -6).toString())
+
+  it('counts the dug cells in the strip ahead, as wide as the pokes reach', () => {
+    expect(dugAhead(dug, at, dirs[0]!)).toBeGreaterThan(0)
+    expect(dugAhead(dug, at, dirs[2]!)).toBe(0)
+    // a cell just beyond the pokes' reach to the side does not count; one within it does
+    expect(dugAhead(new Set([new Vec3(3, 16, POKE_DEPTH + 2).toString()]), at, dirs[0]!)).toBe(0)
+    expect(dugAhead(new Set([new Vec3(3, 16, POKE_DEPTH + 1).toString()]), at, dirs[0]!)).toBe(1)
+    expect(dugAhead(new Set([new Vec3(ROW + 1, 16, 0).toString()]), at, dirs[0]!)).toBe(0)
+  })
+
+  it('heads away from its own rows whatever the rote order says, and runs its rows to the fresh side', () => {
+    // east (+x) comes first in the order given, but leads onto the dug rows
+    const t = turnToFresh(dug, at, dirs, [0, 3, 2])
+    expect(t.d % 4).toBe(2) // west: no dug rock that way
+    // from z = 4: +z passes the rows' ends onto fresh rock, -z runs along the row at x = 2
+    const south = turnToFresh(dug, new Vec3(0, 16, 4), dirs, [3, 1])
+    expect(south.d % 4).toBe(1)
+    expect(south.rowDir.x).toBe(-1) // its rows go west, away from the rows at x = 2 and 12
+  })
+
+  it('keeps the first choice on a tie (fresh rock every way)', () => {
+    expect(turnToFresh(new Set(), at, dirs, [3, 1, 0]).d).toBe(3)
   })
 })
