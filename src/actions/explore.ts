@@ -18,7 +18,7 @@ import { nearestVisible } from '../perception/percipient.js'
 import { goals, goto } from './world.js'
 import { branchMine, searchIds } from './ore-search.js'
 import { standStill } from '../bot/body.js'
-import { isUnreachable } from './memory.js'
+import { isUnreachable, rememberSighting } from './memory.js'
 import { pillarUp } from './go_up.js'
 import { reachableSightings } from './sighting.js'
 
@@ -37,6 +37,7 @@ function seenAt(run: Run, target: Target, underground: boolean): Vec3 | null {
 }
 
 function found(run: Run, object: string, at: Vec3): string {
+  rememberSighting(run.bot, at)
   const d = at.distanceTo(run.bot.entity.position)
   return `I can see ${object} ${d.toFixed(0)} blocks away at ${Math.floor(at.x)} ${Math.floor(at.y)} ${Math.floor(at.z)}.`
 }

@@ -1,7 +1,7 @@
 /**
  * Per-bot memory the actions share: where `dig_down` left the surface, so `go_up` can return there, and the blocks
- * `mine` could not get to (ore seen high up a shaft wall or across a cave), so `explore` and `mine` look past them.
- * Kept weakly per bot object; a reconnect (new bot) forgets it, which `go_up` reports as `not_found`.
+ * `mine` could not get to (ore seen high up a shaft wall or across a cave), so `explore` and `mine` look past them,
+ * and the last thing `explore` saw, so `mine` goes for it even when a step later it is out of sight. Kept weakly per bot object; a reconnect (new bot) forgets it, which `go_up` reports as `not_found`.
  */
 import type { Bot } from 'mineflayer'
 import type { Vec3 } from 'vec3'
@@ -31,4 +31,17 @@ export function markUnreachable(bot: Bot, pos: Vec3): void {
 }
 export function isUnreachable(bot: Bot, pos: Vec3): boolean {
   return unreachable.get(bot)?.has(pos.floored().toString()) ?? false
+}
+
+const sightings = new WeakMap<Bot, { pos: Vec3; at: number }>()
+
+/** Remember where `explore` just saw what it looked for. */
+export function rememberSighting(bot: Bot, pos: Vec3): void {
+  sightings.set(bot, { pos: pos.floored(), at: Date.now() })
+}
+
+/** Where `explore` last saw what it looked for, if that was at most `maxAgeMs` ago. */
+export function recentSighting(bot: Bot, maxAgeMs: number): Vec3 | null {
+  const s = sightings.get(bot)
+  return s && Date.now() - s.at <= maxAgeMs ? s.pos : null
 }

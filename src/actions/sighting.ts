@@ -8,6 +8,7 @@
  */
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
+import type { Vec3 } from 'vec3'
 import { VIEW_DISTANCE, visibleBlocks } from '../perception/vision.js'
 import { isUnreachable } from './memory.js'
 
@@ -16,10 +17,16 @@ export const MAX_RISE = 8
 /** Underground, a block farther than this is out of reach too; the search shows nearer ones soon. */
 export const UNDERGROUND_SIGHT = 16
 
+/** Is the block at `pos` within reach by the rule above (its sight aside)? */
+export function withinReach(bot: Bot, pos: Vec3, underground: boolean): boolean {
+  const me = bot.entity.position
+  if (underground && (pos.y > me.y + MAX_RISE || pos.distanceTo(me) > UNDERGROUND_SIGHT)) return false
+  return !isUnreachable(bot, pos)
+}
+
 /** Visible blocks of `ids` within reach (nearest first, up to `count`), by the rule above. */
 export function reachableSightings(bot: Bot, ids: Set<number>, underground: boolean, count: number): Block[] {
-  const top = bot.entity.position.y + (underground ? MAX_RISE : Number.POSITIVE_INFINITY)
-  return visibleBlocks(bot, ids, underground ? UNDERGROUND_SIGHT : VIEW_DISTANCE, count).filter(
-    (b) => b.position.y <= top && !isUnreachable(bot, b.position),
+  return visibleBlocks(bot, ids, underground ? UNDERGROUND_SIGHT : VIEW_DISTANCE, count).filter((b) =>
+    withinReach(bot, b.position, underground),
   )
 }

@@ -7,7 +7,8 @@
  * the poke holes: sealed in a 1×2 cell in solid rock with gold blocks (which the world never makes) 4 blocks away at
  * eye level on every side, the search sees one from where it stands by digging a 1×1 hole toward it, without
  * walking or digging a corridor to it. Underground, mine leaves a block in sight down a 20-block tunnel (beyond the
- * search's own sight, sighting.ts) rather than walking at it. And go_up with no way back to where it left the surface (the pathfinder finds
+ * search's own sight, sighting.ts) rather than walking at it, but goes for a block explore saw a moment before and a
+ * wall now hides. And go_up with no way back to where it left the surface (the pathfinder finds
  * no path in time) pillars straight up through the rock from where it stands to the open sky.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -209,6 +210,57 @@ describe('finding ore underground', () => {
     expect(r.reason, r.message).toBe('not_found')
     expect(bot.entity.position.floored()).toEqual(cell)
     expect(bot.blockAt(end)?.name).toBe('coal_block')
+  }, 60_000)
+
+  it('mines the block explore saw even when, a step later, it is out of sight', async () => {
+    // a cell 12 below the feet and a coal block 6 blocks down a 1×1 tunnel at eye level: explore sees it; then the
+    // tunnel is closed between them (as when the bot stops where a wall hides it), and mine still goes for it
+    const cell = solidPatch(1, -13, -10).offset(0, -12, 0)
+    const dir = [new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)].find((d) => {
+      for (let k = 1; k <= 7; k++) {
+        const b = bot.blockAt(cell.offset(0, 1, 0).plus(d.scaled(k)))
+        if (b?.boundingBox !== 'block' || !b.diggable || /lava|water|gravel|sand|bedrock/.test(b.name)) return false
+      }
+      return true
+    })
+    expect(dir, 'a straight run of rock from the cell').toBeDefined()
+    const eye = cell.offset(0, 1, 0)
+    const end = eye.plus(dir!.scaled(6))
+    for (const y of [0, 1]) await command(bot, `/setblock ${cell.x} ${cell.y + y} ${cell.z} air`)
+    for (let k = 1; k < 6; k++) {
+      const p = eye.plus(dir!.scaled(k))
+      await command(bot, `/setblock ${p.x} ${p.y} ${p.z} air`)
+    }
+    await command(bot, `/setblock ${end.x} ${end.y} ${end.z} coal_block`)
+    await command(bot, `/tp ${bot.username} ${cell.x + 0.5} ${cell.y} ${cell.z + 0.5}`)
+    await waitFor(
+      () =>
+        bot.entity.position.floored().equals(cell) &&
+        bot.entity.onGround &&
+        bot.blockAt(end)?.name === 'coal_block' &&
+        bot.blockAt(end.minus(dir!))?.name === 'air',
+      5000,
+      'in the cell with the coal block down the tunnel',
+    )
+    const seen = await execute(
+      bot,
+      { type: 'explore', object: 'coal_block', strategy: 'underground' },
+      { signal: never },
+    )
+    expect(seen.ok, seen.message).toBe(true)
+    expect(seen.message).toContain(`at ${end.x} ${end.y} ${end.z}`)
+    const wall = eye.plus(dir!.scaled(3))
+    await command(bot, `/setblock ${wall.x} ${wall.y} ${wall.z} stone`)
+    await waitFor(() => bot.blockAt(wall)?.name === 'stone', 5000, 'the tunnel closed')
+    const ids = new Set([bot.registry.blocksByName.coal_block!.id])
+    expect(visibleBlocks(bot, ids, 32, 1)).toHaveLength(0)
+    const r = await execute(
+      bot,
+      { type: 'mine', object: 'coal_block', count: 1, tool: 'stone_pickaxe' },
+      { signal: never },
+    )
+    expect(r.ok, r.message).toBe(true)
+    expect(countItem(bot, 'coal_block')).toBeGreaterThanOrEqual(1)
   }, 60_000)
 
   it('goes up straight through the rock when there is no way back to where it left the surface', async () => {
