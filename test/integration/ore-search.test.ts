@@ -50,12 +50,14 @@ afterAll(async () => {
  * A column position near the bot (at its feet level) under which the rock is solid and dry: (2·half+1)² columns from
  * `fromDy` to `toDy` blocks relative to the feet (negative: below), found in the generated world.
  */
+/** Solid, diggable, dry rock that does not fall. */
+function isRock(p: Vec3): boolean {
+  const b = bot.blockAt(p)
+  return b?.boundingBox === 'block' && b.diggable && b.name !== 'bedrock' && !/lava|water|gravel|sand/.test(b.name)
+}
+
 function solidPatch(half: number, fromDy: number, toDy: number): Vec3 {
   const me = bot.entity.position.floored()
-  const rock = (p: Vec3): boolean => {
-    const b = bot.blockAt(p)
-    return b?.boundingBox === 'block' && b.diggable && b.name !== 'bedrock' && !/lava|water|gravel|sand/.test(b.name)
-  }
   for (let r = 3; r <= 16; r++)
     for (const [dx, dz] of [
       [r, 0],
@@ -67,10 +69,42 @@ function solidPatch(half: number, fromDy: number, toDy: number): Vec3 {
       let solid = true
       for (let x = -half; x <= half && solid; x++)
         for (let z = -half; z <= half && solid; z++)
-          for (let y = fromDy; y <= toDy && solid; y++) solid = rock(c.offset(x, y, z))
+          for (let y = fromDy; y <= toDy && solid; y++) solid = isRock(c.offset(x, y, z))
       if (solid) return c
     }
   throw new Error('no patch of solid rock near the bot')
+}
+
+/**
+ * A cell 12 below the feet with a 1×1 tunnel at eye level running `length` blocks through solid rock and a coal
+ * block at its end; the bot stands in the cell. Returns the cell, the tunnel's direction and the coal block.
+ */
+async function tunnelScene(length: number): Promise<{ cell: Vec3; dir: Vec3; end: Vec3 }> {
+  const cell = solidPatch(1, -13, -10).offset(0, -12, 0)
+  const eye = cell.offset(0, 1, 0)
+  const dir = [new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)].find((d) => {
+    for (let k = 1; k <= length + 1; k++) if (!isRock(eye.plus(d.scaled(k)))) return false
+    return true
+  })
+  if (!dir) throw new Error('no straight run of rock from the cell')
+  const end = eye.plus(dir.scaled(length))
+  for (const y of [0, 1]) await command(bot, `/setblock ${cell.x} ${cell.y + y} ${cell.z} air`)
+  for (let k = 1; k < length; k++) {
+    const p = eye.plus(dir.scaled(k))
+    await command(bot, `/setblock ${p.x} ${p.y} ${p.z} air`)
+  }
+  await command(bot, `/setblock ${end.x} ${end.y} ${end.z} coal_block`)
+  await command(bot, `/tp ${bot.username} ${cell.x + 0.5} ${cell.y} ${cell.z + 0.5}`)
+  await waitFor(
+    () =>
+      bot.entity.position.floored().equals(cell) &&
+      bot.entity.onGround &&
+      bot.blockAt(end)?.name === 'coal_block' &&
+      bot.blockAt(end.minus(dir))?.name === 'air',
+    5000,
+    'in the cell with the coal block down the tunnel',
+  )
+  return { cell, dir, end }
 }
 
 describe('finding ore underground', () => {
@@ -170,35 +204,8 @@ describe('finding ore underground', () => {
   }, 60_000)
 
   it("underground, mines no block it sees beyond the search's own sight (20 blocks down a tunnel): not_found", async () => {
-    // a cell 12 below the feet with a 1×1 tunnel at eye level running 20 blocks through solid rock, a coal block at
-    // its end: in sight, but farther than the underground sight of explore, so mine leaves it
-    const rock = (p: Vec3): boolean => {
-      const b = bot.blockAt(p)
-      return b?.boundingBox === 'block' && b.diggable && b.name !== 'bedrock' && !/lava|water|gravel|sand/.test(b.name)
-    }
-    const cell = solidPatch(1, -13, -10).offset(0, -12, 0)
-    const dir = [new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)].find((d) => {
-      for (let k = 1; k <= 21; k++) if (!rock(cell.offset(0, 1, 0).plus(d.scaled(k)))) return false
-      return true
-    })
-    expect(dir, 'a straight run of rock from the cell').toBeDefined()
-    const end = cell.offset(0, 1, 0).plus(dir!.scaled(20))
-    for (const y of [0, 1]) await command(bot, `/setblock ${cell.x} ${cell.y + y} ${cell.z} air`)
-    for (let k = 1; k < 20; k++) {
-      const p = cell.offset(0, 1, 0).plus(dir!.scaled(k))
-      await command(bot, `/setblock ${p.x} ${p.y} ${p.z} air`)
-    }
-    await command(bot, `/setblock ${end.x} ${end.y} ${end.z} coal_block`)
-    await command(bot, `/tp ${bot.username} ${cell.x + 0.5} ${cell.y} ${cell.z + 0.5}`)
-    await waitFor(
-      () =>
-        bot.entity.position.floored().equals(cell) &&
-        bot.entity.onGround &&
-        bot.blockAt(end)?.name === 'coal_block' &&
-        bot.blockAt(end.minus(dir!))?.name === 'air',
-      5000,
-      'in the cell with the coal block down the tunnel',
-    )
+    // 20 blocks down the tunnel: in sight, but farther than the underground sight of explore, so mine leaves it
+    const { cell, end } = await tunnelScene(20)
     expect(isUnderground(bot)).toBe(true)
     const ids = new Set([bot.registry.blocksByName.coal_block!.id])
     expect(visibleBlocks(bot, ids, 32, 1)[0]?.position, 'the coal block is in sight').toEqual(end)
@@ -213,35 +220,10 @@ describe('finding ore underground', () => {
   }, 60_000)
 
   it('mines the block explore saw even when, a step later, it is out of sight', async () => {
-    // a cell 12 below the feet and a coal block 6 blocks down a 1×1 tunnel at eye level: explore sees it; then the
-    // tunnel is closed between them (as when the bot stops where a wall hides it), and mine still goes for it
-    const cell = solidPatch(1, -13, -10).offset(0, -12, 0)
-    const dir = [new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1)].find((d) => {
-      for (let k = 1; k <= 7; k++) {
-        const b = bot.blockAt(cell.offset(0, 1, 0).plus(d.scaled(k)))
-        if (b?.boundingBox !== 'block' || !b.diggable || /lava|water|gravel|sand|bedrock/.test(b.name)) return false
-      }
-      return true
-    })
-    expect(dir, 'a straight run of rock from the cell').toBeDefined()
+    // 6 blocks down the tunnel: explore sees it; then the tunnel is closed between them (as when the bot stops
+    // where a wall hides it), and mine still goes for it
+    const { cell, dir, end } = await tunnelScene(6)
     const eye = cell.offset(0, 1, 0)
-    const end = eye.plus(dir!.scaled(6))
-    for (const y of [0, 1]) await command(bot, `/setblock ${cell.x} ${cell.y + y} ${cell.z} air`)
-    for (let k = 1; k < 6; k++) {
-      const p = eye.plus(dir!.scaled(k))
-      await command(bot, `/setblock ${p.x} ${p.y} ${p.z} air`)
-    }
-    await command(bot, `/setblock ${end.x} ${end.y} ${end.z} coal_block`)
-    await command(bot, `/tp ${bot.username} ${cell.x + 0.5} ${cell.y} ${cell.z + 0.5}`)
-    await waitFor(
-      () =>
-        bot.entity.position.floored().equals(cell) &&
-        bot.entity.onGround &&
-        bot.blockAt(end)?.name === 'coal_block' &&
-        bot.blockAt(end.minus(dir!))?.name === 'air',
-      5000,
-      'in the cell with the coal block down the tunnel',
-    )
     const seen = await execute(
       bot,
       { type: 'explore', object: 'coal_block', strategy: 'underground' },
@@ -249,7 +231,7 @@ describe('finding ore underground', () => {
     )
     expect(seen.ok, seen.message).toBe(true)
     expect(seen.message).toContain(`at ${end.x} ${end.y} ${end.z}`)
-    const wall = eye.plus(dir!.scaled(3))
+    const wall = eye.plus(dir.scaled(3))
     await command(bot, `/setblock ${wall.x} ${wall.y} ${wall.z} stone`)
     await waitFor(() => bot.blockAt(wall)?.name === 'stone', 5000, 'the tunnel closed')
     const ids = new Set([bot.registry.blocksByName.coal_block!.id])
