@@ -18,8 +18,8 @@ import { isUnderground, nearestVisibleBlock } from '../perception/vision.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { collectDrops, digBlock, equipNamed } from './world.js'
 import { makeRoom } from './junk.js'
-import { markUnreachable, recentSighting } from './memory.js'
-import { reachableSightings, withinReach } from './sighting.js'
+import { isUnreachable, markUnreachable, recentSighting } from './memory.js'
+import { reachableSightings } from './sighting.js'
 import { noToolMessage } from '../rules/index.js'
 import { logger } from '../util/log.js'
 
@@ -67,8 +67,8 @@ const SIGHTING_MS = 60_000
 /**
  * The visible block to dig next: cheapest by `digCost`, within reach by the search's own rule (sighting.ts:
  * underground, near and not high above), never one skipped or placed by a player. With none in sight, the block
- * explore saw last, if still there and within that reach (bench d9 seed 1: explore saw a diamond 13 blocks off, and
- * a second later, from where the bot had stopped, mine saw none and gave up).
+ * explore saw last, if still there and not marked out of reach (bench d9 and d10 seed 1: explore saw a diamond 13
+ * blocks off, and a second later, from where the bot had stopped, mine saw none and gave up).
  */
 function nextBlock(bot: Run['bot'], ids: Set<number>, skipped: Set<string>, startY: number): Block | undefined {
   const ok = (b: Block): boolean =>
@@ -78,9 +78,11 @@ function nextBlock(bot: Run['bot'], ids: Set<number>, skipped: Set<string>, star
     .filter(ok)
     .sort((a, b) => digCost(bot, a, startY) - digCost(bot, b, startY))[0]
   if (seen) return seen
+  // explore judged that sighting within reach where it stood; the bot may have moved on a few blocks since (the end
+  // of a cave walk), so only a block marked out of reach since is left
   const last = recentSighting(bot, SIGHTING_MS)
   const b = last ? bot.blockAt(last) : null
-  return b && ids.has(b.type) && ok(b) && withinReach(bot, b.position, isUnderground(bot)) ? b : undefined
+  return b && ids.has(b.type) && ok(b) && !isUnreachable(bot, b.position) ? b : undefined
 }
 
 /**

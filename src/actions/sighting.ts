@@ -18,7 +18,7 @@ export const MAX_RISE = 8
 export const UNDERGROUND_SIGHT = 16
 
 /** Is the block at `pos` within reach by the rule above (its sight aside)? */
-export function withinReach(bot: Bot, pos: Vec3, underground: boolean): boolean {
+function withinReach(bot: Bot, pos: Vec3, underground: boolean): boolean {
   const me = bot.entity.position
   if (underground && (pos.y > me.y + MAX_RISE || pos.distanceTo(me) > UNDERGROUND_SIGHT)) return false
   return !isUnreachable(bot, pos)
