@@ -13,12 +13,12 @@ import { standStill } from '../bot/body.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { neverPlayerPlaced } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
-import { onceEvent, sleep } from '../util/async.js'
+import { onceEvent, sleep, waitFor } from '../util/async.js'
 import { logger } from '../util/log.js'
 import { FACES } from '../util/vec.js'
 import { FIGHT_MS } from './reflexes/combat.js'
 import { reflexesOf } from './reflexes/index.js'
-import { fail, type Run } from './types.js'
+import { countOf, fail, type Run } from './types.js'
 
 const { goals } = pathfinderPkg
 const log = logger('world')
@@ -221,6 +221,18 @@ export async function collectDrops(
       .filter((e) => !ignored.has(e.id))
       .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))[0]
     if (!item) return
+    // what it is and how many the bag holds now, to see the pickup arrive in the inventory
+    const stack = item.getDroppedItem()
+    const held = stack ? countOf(bot, [stack.name]) : 0
+    // a drop still falling (a log broken overhead) cannot be walked to where it is now: let it land first
+    await waitFor(
+      () => !bot.entities[item.id] || landed(bot, item),
+      left(SETTLE_MS),
+      'the drop landing',
+      50,
+      run.signal,
+    ).catch(() => run.check())
+    if (!bot.entities[item.id]) continue
     if (item.position.distanceTo(bot.entity.position) > 1.2) {
       // the walk ends with the collect's own deadline: a drop in a pocket the pathfinder keeps circling held a
       // craft's table pick-up for its whole 40 s budget (bench seed 10)
@@ -239,7 +251,29 @@ export async function collectDrops(
       }).catch(() => run.check())
     // still lying here after the pickup delay: the bag is full, or it slid out of reach while we waited
     if (bot.entities[item.id] && item.position.distanceTo(bot.entity.position) < 1.5) ignored.add(item.id)
+    else if (stack && !bot.entities[item.id]) await inBag(run, stack.name, held, left(BAG_MS))
   }
+}
+
+/** Longest wait for a falling drop to land. */
+const SETTLE_MS = 1500
+
+/** Is the item lying on something solid (not falling)? A drop spawns 0.25 above the broken block's floor. */
+function landed(bot: Bot, item: Entity): boolean {
+  const under = bot.blockAt(item.position.offset(0, -0.3, 0))
+  return under !== null && under.boundingBox === 'block'
+}
+
+/** Longest wait, once an item is gone from the ground, for the server's inventory update that follows the pickup. */
+const BAG_MS = 1000
+
+/**
+ * Wait until more than `before` of `name` are in the inventory, at most `ms` (the pickup's slot update comes after
+ * the entity is gone: a caller counting at once saw the old count, and mine gave up a log it had just picked up).
+ */
+async function inBag(run: Run, name: string, before: number, ms: number): Promise<void> {
+  const count = (): number => countOf(run.bot, [name])
+  await waitFor(() => count() > before, ms, `${name} in the inventory`, 50, run.signal).catch(() => run.check())
 }
 
 function solid(b: Block | null): boolean {
