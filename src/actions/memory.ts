@@ -1,7 +1,8 @@
 /**
  * Per-bot memory the actions share: where `dig_down` left the surface, so `go_up` can return there, and the blocks
  * `mine` could not get to (ore seen high up a shaft wall or across a cave), so `explore` and `mine` look past them,
- * and the last thing `explore` saw, so `mine` goes for it even when a step later it is out of sight. Kept weakly per bot object; a reconnect (new bot) forgets it, which `go_up` reports as `not_found`.
+ * and the last thing `explore` saw, so `mine` goes for it even when a step later it is out of sight. Kept weakly per
+ * bot object; a reconnect (new bot) forgets it, which `go_up` reports as `not_found`.
  */
 import type { Bot } from 'mineflayer'
 import type { Vec3 } from 'vec3'

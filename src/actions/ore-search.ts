@@ -9,9 +9,9 @@
  * poke shows four new blocks per block dug against a corridor's three, with no walk (`npm run bench:search` compares
  * the patterns by the seconds to the first sighting). A cave in sight on the level comes first (cave-walk.ts): the
  * bot walks to its farthest open floor and looks at the walls before it digs on. After every block it looks (no
- * x-ray: only blocks a ray from the eyes reaches count), never opens a block beside lava or water nor under a falling block, and turns
- * when a corridor is blocked. Cells dug and caves walked are remembered per bot, so a re-plan does not dig the same
- * side branch or walk the same cave again.
+ * x-ray: only blocks a ray from the eyes reaches count), never opens a block beside lava or water nor under a falling
+ * block, and turns onto the freshest rock when a corridor is blocked. Cells dug and caves walked are remembered per
+ * bot, so a re-plan does not dig the same side branch or walk the same cave again.
  */
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
