@@ -3,14 +3,13 @@
  * real mineflayer clients as players: help, come, follow/stop, a guest denied and audited, long replies split and
  * paced, and reconnection after the server kicks the bot.
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { Bot } from 'mineflayer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type App } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import type { ServerHandle } from '../../src/server/process.js'
+import { tempDir } from '../helpers/tmp.js'
 import { command, joinPlayer, quit, recordMessages, startServer, waitFor, waitForMessage } from '../helpers/world.js'
 
 let server: ServerHandle
@@ -18,7 +17,7 @@ let app: App
 let alice: Bot
 let eve: Bot
 let ghost: Bot
-const auditFile = join(mkdtempSync(join(tmpdir(), 'ghost-audit-')), 'audit.log')
+const auditFile = tempDir('ghost-audit-').file('audit.log')
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat' })

@@ -4,11 +4,10 @@
  * child (nothing left running). Also proves a crashing server is loud: an unknown version exits non-zero.
  */
 import { execSync, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { startEmbeddedServer } from '../../src/server/process.js'
+import { tempDir } from '../helpers/tmp.js'
 import { joinPlayer, quit, waitFor, waitForMessage } from '../helpers/world.js'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -50,7 +49,7 @@ describe('main process', () => {
   })
 
   it('starts the embedded server, answers help, and stops cleanly on SIGTERM', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ghost-main-'))
+    const { dir } = tempDir('ghost-main-', 'test')
     const p = run({
       MC_PORT: '0',
       GHOST_DB: join(dir, 'memory.db'),

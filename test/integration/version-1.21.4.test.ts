@@ -8,8 +8,6 @@
  * breaks them at 1.21.4): `/tp` (drops every player who sees the teleported one) and chests.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
@@ -19,11 +17,12 @@ import { detectServerVersion } from '../../src/bot/version.js'
 import { loadConfig } from '../../src/config.js'
 import { waitFor } from '../../src/util/async.js'
 import { SUPPORTED_VERSIONS } from '../../src/versions.js'
+import { tempDir } from '../helpers/tmp.js'
 import { command, countItem, joinPlayer, quit, startServer, waitForMessage } from '../helpers/world.js'
 
 const VERSION = '1.21.4'
 const root = join(import.meta.dirname, '..', '..')
-const dir = mkdtempSync(join(tmpdir(), 'ghost-1214-'))
+const { dir } = tempDir('ghost-1214-')
 
 let main: ChildProcess
 let mainOut = ''

@@ -1,9 +1,8 @@
 /** Config validation: defaults, every bad value listed with a fix, secrets never echoed, JSON file merging. */
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { formatProblems, isEmbedded, loadConfig } from '../../src/config.js'
+import { tempDir } from '../helpers/tmp.js'
 
 const noFile = '/nonexistent/ghostcraft.config.json'
 
@@ -66,8 +65,7 @@ describe('config', () => {
   })
 
   it('reads ghostcraft.config.json, the environment wins, unknown keys are problems', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ghost-cfg-'))
-    const file = join(dir, 'ghostcraft.config.json')
+    const file = tempDir('ghost-cfg-', 'test').file('ghostcraft.config.json')
     writeFileSync(file, JSON.stringify({ MC_PORT: 25570, MC_USERNAME: 'FileBot' }))
     const r = loadConfig({ MC_USERNAME: 'EnvBot' }, file)
     expect(r.ok && r.config.MC_PORT).toBe(25570)

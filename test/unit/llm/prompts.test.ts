@@ -2,12 +2,12 @@
  * Prompt templates: the shipped prompts load with exactly the slots the code fills; a missing or extra slot is an
  * error at load time; rendering is single-pass; player text is quoted JSON that cannot close its data block.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadPrompt, loadPrompts, parseTemplate, PROMPT_SLOTS, quoteData } from '../../../src/llm/prompts.js'
 import { GhostError } from '../../../src/util/errors.js'
+import { tempDir } from '../../helpers/tmp.js'
 
 describe('prompt templates', () => {
   it('loads every shipped prompt with matching slots', () => {
@@ -48,7 +48,7 @@ describe('prompt templates', () => {
 
   it('fails when a section is missing, and for a missing file', () => {
     expect(() => parseTemplate('t', 'just text {{a}}', ['a'])).toThrow(/system.*user/)
-    const dir = mkdtempSync(join(tmpdir(), 'ghost-prompts-'))
+    const { dir } = tempDir('ghost-prompts-', 'test')
     expect(() => loadPrompt('nope', ['a'], dir)).toThrow(GhostError)
     writeFileSync(join(dir, 'bad.md'), '=== system ===\n{{a}}\n=== user ===\nno slots')
     expect(() => loadPrompt('bad', ['a', 'b'], dir)).toThrow(/\{\{b\}\}/)

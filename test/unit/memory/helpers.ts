@@ -3,16 +3,13 @@
  * for the writer fixture (real processes sharing one SQLite file).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import type { Action } from '../../../src/schemas/action.js'
 import type { PlanRunInput } from '../../../src/schemas/memory.js'
+import { makeTempDir, type TempDir } from '../../helpers/tmp.js'
 
-export function tempDir(): { dir: string; file: (name: string) => string; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'ghost-memory-'))
-  return { dir, file: (name) => join(dir, name), cleanup: () => rmSync(dir, { recursive: true, force: true }) }
-}
+/** A temp folder the caller removes with `cleanup` (test/helpers/tmp.ts). */
+export const tempDir = (): TempDir => makeTempDir('ghost-memory-')
 
 export const mine = (object: string, count = 1): Action => ({ type: 'mine', object, tool: null, count })
 export const craft = (object: string, count = 1, tool: string | null = null): Action => ({
