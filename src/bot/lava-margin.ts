@@ -1,9 +1,12 @@
 /**
- * Keeps the pathfinder a block away from lava: a cell to stand or walk in with lava in it, under it, beside it or
- * beside and one down (the rim of a pool) costs LAVA_STEP_COST more, so the pathfinder goes round when it can.
- * mineflayer-pathfinder avoids lava cells themselves but walks their rims, where one slip or a step back from the
- * guard reflex ends in the lava: two bench:diamond runs (seeds 2 and 7) died so, walking the caves at y -54 above
- * the lava-filled ones. Breaking a block beside lava the pathfinder already refuses (its `dontCreateFlow`).
+ * Keeps the pathfinder a block away from lava: a cell to stand or walk in costs LAVA_STEP_COST more when the guard
+ * reflex (src/actions/reflexes/guard.ts) would see lava from it, that is when lava is in the guard's probe
+ * (`LAVA_PROBE`: feet, below, head) of the cell or of a cell beside it (the rim of a pool, lava at head height beside
+ * the way), so the pathfinder goes round when it can. mineflayer-pathfinder avoids lava cells themselves but walks
+ * their rims, where one slip or a step back from the guard ends in the lava: two bench:diamond runs (seeds 2 and 7)
+ * died so, walking the caves at y -54 above the lava-filled ones. With head height left out (before 2026-11-26), a
+ * path passed lava beside the head and the guard stopped it (bench d12 seed 1 then gave up a diamond 13 blocks off).
+ * Breaking a block beside lava the pathfinder already refuses (its `dontCreateFlow`).
  */
 import type { Bot } from 'mineflayer'
 import type { Movements, SafeBlock } from 'mineflayer-pathfinder'
@@ -13,12 +16,13 @@ import { FACES } from '../util/vec.js'
 /** Extra cost of a step next to lava: more than a long detour, so a path along a lava rim is the last resort. */
 export const LAVA_STEP_COST = 50
 
-/** Where lava makes a cell unsafe to walk in: the cell, its faces, and beside-and-below (a pool's rim). */
-const STEP_NEAR: readonly Vec3[] = [
-  new Vec3(0, 0, 0),
-  ...FACES.filter((f) => f.y <= 0),
-  ...FACES.filter((f) => f.y === 0).map((f) => f.offset(0, -1, 0)),
-]
+/** Where the guard looks for lava in a cell the bot walks into: feet, below the feet, head. */
+export const LAVA_PROBE: readonly Vec3[] = [new Vec3(0, 0, 0), new Vec3(0, -1, 0), new Vec3(0, 1, 0)]
+
+/** Where lava makes a cell unsafe to walk in: the guard's probe of the cell and of the four cells beside it. */
+const STEP_NEAR: readonly Vec3[] = [new Vec3(0, 0, 0), ...FACES.filter((f) => f.y === 0)].flatMap((c) =>
+  LAVA_PROBE.map((p) => c.plus(p)),
+)
 
 /** Add the lava margin to a pathfinder's movements. */
 export function keepOffLava(bot: Bot, moves: Movements): void {

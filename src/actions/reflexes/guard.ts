@@ -5,6 +5,7 @@
  */
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
+import { LAVA_PROBE } from '../../bot/lava-margin.js'
 import type { AttachedReflex, ReflexHost, ReflexPlugin } from './index.js'
 
 /** Eye height of a standing player. */
@@ -37,12 +38,7 @@ function dangerAhead(bot: Bot, maxSafeDrop: number): { kind: 'lava' | 'drop'; at
   for (const reach of [0.45, 0.9]) {
     const p = e.position.offset(dx * reach, 0, dz * reach).floored()
     if (p.equals(e.position.floored())) continue
-    if (
-      isLiquid(bot, p, 'lava') ||
-      isLiquid(bot, p.offset(0, -1, 0), 'lava') ||
-      isLiquid(bot, p.offset(0, 1, 0), 'lava')
-    )
-      return { kind: 'lava', at: p }
+    if (LAVA_PROBE.some((d) => isLiquid(bot, p.plus(d), 'lava'))) return { kind: 'lava', at: p }
     if (!e.onGround) continue
     if (isSolid(bot, p) || isSolid(bot, p.offset(0, -1, 0))) continue
     let support = false

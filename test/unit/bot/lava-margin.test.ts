@@ -1,6 +1,6 @@
 /**
- * The pathfinder's lava margin (src/bot/lava-margin.ts) on a tiny world of state ids: a step beside, over or on the
- * rim of lava costs LAVA_STEP_COST, one two blocks off costs nothing, and the stub the pathfinder passes for a cell in
+ * The pathfinder's lava margin (src/bot/lava-margin.ts) on a tiny world of state ids: a step beside (feet or head
+ * height), over, under or on the rim of lava costs LAVA_STEP_COST, one two blocks off costs nothing, and the stub the pathfinder passes for a cell in
  * an unloaded chunk (no position) costs nothing instead of throwing inside the pathfinder's tick (skills-goto.test
  * threw 184 times so).
  */
@@ -31,8 +31,11 @@ describe('keepOffLava', () => {
     expect(step(at(5, 9, 0))).toBe(LAVA_STEP_COST) // in it
     expect(step(at(4, 9, 0))).toBe(LAVA_STEP_COST) // beside it
     expect(step(at(4, 10, 0))).toBe(LAVA_STEP_COST) // on its rim
+    expect(step(at(4, 8, 0))).toBe(LAVA_STEP_COST) // beside it at head height (the guard sees it from there)
+    expect(step(at(5, 8, 0))).toBe(LAVA_STEP_COST) // under it
     expect(step(at(3, 10, 0))).toBe(0)
     expect(step(at(5, 12, 0))).toBe(0)
+    expect(step(at(4, 7, 0))).toBe(0)
   })
 
   it('costs nothing for the stub of an unloaded cell', () => {
