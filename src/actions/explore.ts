@@ -21,6 +21,9 @@ import { standStill } from '../bot/body.js'
 import { isUnreachable, rememberSighting } from './memory.js'
 import { pillarUp } from './go_up.js'
 import { reachableSightings } from './sighting.js'
+import { logger } from '../util/log.js'
+
+const log = logger('explore')
 
 export const CELL = 20
 
@@ -170,6 +173,7 @@ async function climbToShaftOre(run: Run, target: Target): Promise<Vec3 | null> {
   )
   if (!ore) return null
   run.step()
+  log.debug('shaft ore', { at: ore.position.toString(), from: feet.toString() })
   if (!(await pillarUp(run, ore.position.y - 1, null, new Set()))) return null
   return ore.position
 }

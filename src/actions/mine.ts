@@ -4,10 +4,12 @@
  * counts raw_iron) or its drop (cobblestone → digs stone). Fails with `missing_tool` when the tool is absent or cannot
  * harvest the block, `not_found` when no instance is in view. The nearest block in view goes next, a block deeper
  * than the floor where the mining began counting as farther (digging ever downwards leaves it deep below its
- * shaft); underground only blocks within reach by the search's own rule (sighting.ts). A block it comes no closer to
- * for REACH_MS, or whose walk fails short of it, is skipped and remembered as out of reach (src/actions/memory.ts;
- * explore looks past it); a walk the guard turned back from lava is tried once more first. Drops are picked up in one walk per stand: when the next block is out of reach, or when
- * the blocks dug would make up the count (a block whose drop never arrives is skipped from then on).
+ * shaft); underground only blocks within reach by the search's own rule (sighting.ts); with none in view, a block of
+ * the object beside one it dug (the rest of the vein), then the block explore saw last. A block it comes no closer
+ * to for REACH_MS, or whose walk fails short of it, is skipped and remembered as out of reach (src/actions/memory.ts;
+ * explore looks past it); a walk the guard turned back from lava is tried once more first, clear of lava. Drops
+ * are picked up in one walk per stand: when the next block is out of reach, or when the blocks dug would make up the
+ * count (a block whose drop never arrives is skipped from then on).
  */
 import type { Action } from '../schemas/action.js'
 import type { Block } from 'prismarine-block'
@@ -21,6 +23,7 @@ import { makeRoom } from './junk.js'
 import { isUnreachable, markUnreachable, recentSighting } from './memory.js'
 import { reachableSightings } from './sighting.js'
 import { noToolMessage } from '../rules/index.js'
+import { clearOfLava } from '../bot/lava-margin.js'
 import { logger } from '../util/log.js'
 import { FACES } from '../util/vec.js'
 
@@ -47,9 +50,9 @@ function harvestable(run: Run, block: Block, tool: string | null): boolean {
 const BELOW_START_COST = 3
 
 /**
- * Walks to one block the guard reflex may turn back (lava ahead) before it is given up: the guard steps back and the
- * pathfinder, weighing its lava margin, often finds another way from there (bench d12 seed 1 gave up a diamond 13
- * blocks off after one turn-back right at the start of the walk, then searched 280 s in vain).
+ * Walks to one block the guard reflex may turn back (lava ahead) before it is given up: the next walk rules every
+ * step near lava out (src/bot/lava-margin.ts `clearOfLava`), so the pathfinder tunnels round (bench d12 and d13 seed
+ * 1 gave up a diamond 13 blocks off after turn-backs right at the start of the walk, then searched 280 s in vain).
  */
 const TURN_BACKS = 1
 
@@ -87,25 +90,25 @@ function nextBlock(
   skipped: Set<string>,
   startY: number,
   dug: readonly Vec3[],
-): Block | undefined {
+): { block: Block; how: 'seen' | 'vein' | 'remembered' } | undefined {
   const ok = (b: Block): boolean =>
     !skipped.has(b.position.toString()) && playerPlacedAt(bot, b.position)?.block !== b.name
   const cheapest = (bs: Block[]): Block | undefined =>
     bs.filter(ok).sort((a, b) => digCost(bot, a, startY) - digCost(bot, b, startY))[0]
   // blocks the bot saw players place are never targets (issue 20; digBlock refuses them too)
   const seen = cheapest(reachableSightings(bot, ids, isUnderground(bot), 16))
-  if (seen) return seen
+  if (seen) return { block: seen, how: 'seen' }
   const vein = cheapest(
     dug
       .flatMap((p) => FACES.map((f) => bot.blockAt(p.plus(f))))
       .filter((b): b is Block => b !== null && ids.has(b.type) && !isUnreachable(bot, b.position)),
   )
-  if (vein) return vein
+  if (vein) return { block: vein, how: 'vein' }
   // explore judged that sighting within reach where it stood; the bot may have moved on a few blocks since (the end
   // of a cave walk), so only a block marked out of reach since is left
   const last = recentSighting(bot, SIGHTING_MS)
   const b = last ? bot.blockAt(last) : null
-  return b && ids.has(b.type) && ok(b) && !isUnreachable(bot, b.position) ? b : undefined
+  return b && ids.has(b.type) && ok(b) && !isUnreachable(bot, b.position) ? { block: b, how: 'remembered' } : undefined
 }
 
 /**
@@ -210,7 +213,8 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     pending = []
   }
   while (have() + pending.length < action.count) {
-    const block = nextBlock(bot, target.blockIds, skipped, startY, dugAt)
+    const next = nextBlock(bot, target.blockIds, skipped, startY, dugAt)
+    const block = next?.block
     if (!block && pending.length > 0) {
       await collect()
       continue
@@ -243,12 +247,15 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
       block: block.name,
       at: block.position.toString(),
       far: far(bot, block),
+      how: next?.how,
       pending: pending.length,
     })
     const reach = watchReach(bot, block)
     const detours = run.detours()
     try {
-      await digBlock(run, block)
+      // a walk the guard turned back goes again clear of lava: round through the rock, or not at all
+      if (turnedBack.has(block.position.toString())) await clearOfLava(bot, () => digBlock(run, block))
+      else await digBlock(run, block)
     } catch (err) {
       const next = afterFailedDig(run, block, { detours, reach, turnedBack, skipped })
       if (next === 'skip' && skipped.size > 5) throw err

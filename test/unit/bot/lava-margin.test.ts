@@ -8,16 +8,16 @@ import type { Bot } from 'mineflayer'
 import type { Movements, SafeBlock } from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { describe, expect, it } from 'vitest'
-import { keepOffLava, LAVA_STEP_COST } from '../../../src/bot/lava-margin.js'
+import { clearOfLava, keepOffLava, LAVA_STEP_COST } from '../../../src/bot/lava-margin.js'
 
 const LAVA = { minStateId: 90, maxStateId: 105 }
 
-function margin(lava: Vec3[]): (block: SafeBlock) => number {
+function margin(lava: Vec3[], into: Bot = {} as Bot): (block: SafeBlock) => number {
   const cells = new Set(lava.map((p) => p.toString()))
-  const bot = {
+  const bot = Object.assign(into, {
     registry: { blocksByName: { lava: LAVA } },
     world: { getBlockStateId: (p: Vec3) => (cells.has(p.floored().toString()) ? 95 : 1) },
-  } as unknown as Bot
+  }) as unknown as Bot
   const moves = { exclusionAreasStep: [] as Array<(b: SafeBlock) => number> }
   keepOffLava(bot, moves as unknown as Movements)
   return moves.exclusionAreasStep[0]!
@@ -36,6 +36,15 @@ describe('keepOffLava', () => {
     expect(step(at(3, 10, 0))).toBe(0)
     expect(step(at(5, 12, 0))).toBe(0)
     expect(step(at(4, 7, 0))).toBe(0)
+  })
+
+  it("rules steps near lava out (over the pathfinder's 100 a move) while a walk keeps clear of lava", async () => {
+    const bot = {} as Bot
+    const step = margin([new Vec3(5, 9, 0)], bot)
+    const inside = await clearOfLava(bot, async () => [step(at(4, 10, 0)), step(at(3, 10, 0))])
+    expect(inside[0]).toBeGreaterThan(100)
+    expect(inside[1]).toBe(0)
+    expect(step(at(4, 10, 0))).toBe(LAVA_STEP_COST)
   })
 
   it('costs nothing for the stub of an unloaded cell', () => {
