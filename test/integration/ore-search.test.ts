@@ -8,7 +8,7 @@
  * eye level on every side, the search sees one from where it stands by digging a 1×1 hole toward it, without
  * walking or digging a corridor to it. Underground, mine leaves a block in sight down a 20-block tunnel (beyond the
  * search's own sight, sighting.ts) rather than walking at it, but goes for a block explore saw a moment before and a
- * wall now hides. And go_up with no way back to where it left the surface (the pathfinder finds
+ * wall now hides. A walk with a time limit ends then although the pathfinder is digging its way. And go_up with no way back to where it left the surface (the pathfinder finds
  * no path in time) pillars straight up through the rock from where it stands to the open sky.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,6 +17,8 @@ import { Vec3 } from 'vec3'
 import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
+import { runHandler } from '../../src/actions/run.js'
+import { goals, gotoWithin } from '../../src/actions/world.js'
 import { rememberSurface } from '../../src/actions/memory.js'
 import { isUnderground, visibleBlocks } from '../../src/perception/vision.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
@@ -241,6 +243,53 @@ describe('finding ore underground', () => {
     )
     expect(r.ok, r.message).toBe(true)
     expect(countItem(bot, 'coal_block')).toBeGreaterThanOrEqual(1)
+  }, 60_000)
+
+  it('ends a walk at its time limit even while the pathfinder is digging its way (gotoWithin)', async () => {
+    // sealed in a 1×2 cell with its only way on through two crafting tables (3.75 s each by hand, no tool held): the
+    // pathfinder digs, and honours its own stop only on reaching its next node, after both tables
+    const cell = solidPatch(2, -14, -9).offset(0, -12, 0)
+    const dir = new Vec3(1, 0, 0)
+    for (const y of [0, 1]) {
+      await command(bot, `/setblock ${cell.x} ${cell.y + y} ${cell.z} air`)
+      const wall = cell.plus(dir).offset(0, y, 0)
+      await command(bot, `/setblock ${wall.x} ${wall.y} ${wall.z} crafting_table`)
+      for (const k of [2, 3]) {
+        const p = cell.plus(dir.scaled(k)).offset(0, y, 0)
+        await command(bot, `/setblock ${p.x} ${p.y} ${p.z} air`)
+      }
+    }
+    await command(bot, `/clear ${bot.username}`)
+    await command(bot, `/tp ${bot.username} ${cell.x + 0.5} ${cell.y} ${cell.z + 0.5}`)
+    const wall = cell.plus(dir)
+    await waitFor(
+      () =>
+        bot.entity.position.floored().equals(cell) &&
+        bot.entity.onGround &&
+        bot.inventory.items().length === 0 &&
+        bot.blockAt(wall)?.name === 'crafting_table',
+      5000,
+      'in the cell, empty-handed, the tables in front',
+    )
+    const end = cell.plus(dir.scaled(3))
+    try {
+      const r = await runHandler(
+        bot,
+        { signal: never },
+        { name: 'goto', doing: 'walking', budget: { steps: 10, timeMs: 60_000 }, tracked: false },
+        async (run) => {
+          await gotoWithin(run, new goals.GoalBlock(end.x, end.y, end.z), 'the far side', 100)
+          return 'walked'
+        },
+      )
+      expect(r.ok, r.message).toBe(true)
+      // stopped outright (STOP_GRACE_MS after the limit), halfway through the first table: both still stand
+      expect(bot.blockAt(wall)?.name).toBe('crafting_table')
+      expect(bot.blockAt(wall.offset(0, 1, 0))?.name).toBe('crafting_table')
+      expect(bot.entity.position.floored()).toEqual(cell)
+    } finally {
+      await giveItem(bot, 'stone_pickaxe', 1)
+    }
   }, 60_000)
 
   it('goes up straight through the rock when there is no way back to where it left the surface', async () => {
