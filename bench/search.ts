@@ -3,8 +3,8 @@
  * practice world's own generator (no server, no bot): from each seed's spawn column at a given level, a 1×2 corridor
  * follows a pattern (ours from src/actions/ore-search.ts: ROW-cell rows SPACING apart, joined end to end, with 1×1
  * poke holes POKE_DEPTH deep to both sides at eye level and straight up from every STRIDE-th cell; the serpentine
- * without pokes used before; a straight line; a wider serpentine; the main corridor with side branches used before
- * that), and an ore counts as seen when it touches a dug block — or, with SEARCH_CAVES=1, any air of a cave the
+ * without pokes used before; a straight line and a wider serpentine, each without and with the pokes; the main
+ * corridor with side branches used before that), and an ore counts as seen when it touches a dug block — or, with SEARCH_CAVES=1, any air of a cave the
  * corridor opens into (bounded flood, every wall seen: an upper bound of what walking the cave shows). Time is
  * SEARCH_DIG_S per block dug (default 0.755 s: deepslate with an iron pickaxe, as measured in bench:diamond's
  * corridor log) plus SEARCH_WALK_S per cell walked (default 0.24 s); lava, gravel and looking are ignored, so real
@@ -72,6 +72,8 @@ interface Pokes {
   up: boolean
 }
 const NO_POKES: Pokes = { every: 0, depth: 0, up: false }
+/** The search's own pokes (src/actions/ore-search.ts). */
+const OUR_POKES: Pokes = { every: STRIDE, depth: POKE_DEPTH, up: true }
 
 /**
  * Blocks of the pokes dug from cell (cx, cz) at `level`, across the way the corridor came (`along`: the step from
@@ -165,15 +167,12 @@ async function cellsToSighting(
 
 async function main(): Promise<void> {
   const patterns: Array<[string, number, number, Pokes?]> = [
-    [
-      `ours: rows ${ROW}, ${SPACING} apart, pokes ${POKE_DEPTH} deep every ${STRIDE} cells`,
-      ROW,
-      SPACING,
-      { every: STRIDE, depth: POKE_DEPTH, up: true },
-    ],
+    [`ours: rows ${ROW}, ${SPACING} apart, pokes ${POKE_DEPTH} deep every ${STRIDE} cells`, ROW, SPACING, OUR_POKES],
     ['before (to 2026-11-25): rows 10, 4 apart, no pokes', 10, 4],
     ['straight line', 0, 0],
+    ['straight line, pokes', 0, 0, OUR_POKES],
     ['rows 40, 10 apart', 40, 10],
+    ['rows 40, 10 apart, pokes', 40, 10, OUR_POKES],
     ['main + 8-block branches (to 2026-11-23)', -1, 0],
   ]
   process.stderr.write(
