@@ -95,8 +95,8 @@ export async function goto(run: Run, goal: Goal, what: string): Promise<void> {
 /**
  * After a walk's time is up, how long the pathfinder may take to honour its stop before the body is stopped outright.
  * mineflayer-pathfinder 2.4.5 stops only on reaching its next node (never mid-jump): a pathfinder still working out
- * a path, or digging toward a node, walks on (bench d12 seed 10: a search stood 30 s without a log line until the
- * stall stopped it).
+ * a path, or digging toward a node, walks on (bench d13 seed 10: picking a table back up, the walk to its drop went
+ * on past the collect's limit until the craft's 40 s ran out).
  */
 const STOP_GRACE_MS = 2000
 
