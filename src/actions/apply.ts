@@ -8,7 +8,8 @@ import { sleep } from '../util/async.js'
 import { resolveItem, resolveTarget } from './names.js'
 import { fail, inventoryCounts, type Run } from './types.js'
 import { nearestVisibleBlock, visibleEntities } from '../perception/vision.js'
-import { collectDrops, equipNamed, goals, goto } from './world.js'
+import { equipNamed, goals, goto } from './world.js'
+import { collectDrops } from './drops.js'
 
 function changed(a: Record<string, number>, b: Record<string, number>): boolean {
   for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) if ((a[k] ?? 0) !== (b[k] ?? 0)) return true

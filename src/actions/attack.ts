@@ -13,7 +13,8 @@ import { endFight, isTamed, startFight } from './reflexes/combat.js'
 import { NEVER_PLAYERS, TAMEABLE, neverPet } from '../rules/policy.js'
 import { fail, type Run } from './types.js'
 import { visibleEntities } from '../perception/vision.js'
-import { collectDrops, equipNamed } from './world.js'
+import { equipNamed } from './world.js'
+import { collectDrops } from './drops.js'
 import { noToolMessage } from '../rules/index.js'
 
 function dead(run: Run, e: Entity, died: Set<number>): boolean {

@@ -12,7 +12,8 @@ import type { ActionResult } from '../schemas/action.js'
 import { onceEvent } from '../util/async.js'
 import { runHandler } from './run.js'
 import { fail } from './types.js'
-import { collectDrops, goals, goto } from './world.js'
+import { goals, goto } from './world.js'
+import { collectDrops } from './drops.js'
 
 /** How far back the bot walks for its drops; farther spots are left and the goal re-planned at once. */
 export const RECOVER_MAX_DISTANCE = 64

@@ -7,7 +7,8 @@ import type { Block } from 'prismarine-block'
 import { resolveItem } from './names.js'
 import { countOf, fail, type Run } from './types.js'
 import { nearestVisibleBlock } from '../perception/vision.js'
-import { goals, goto, pickUp, placeNear } from './world.js'
+import { pickUp } from './drops.js'
+import { goals, goto, placeNear } from './world.js'
 
 export interface Station {
   block: Block

@@ -11,7 +11,7 @@ import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
 import { runHandler } from '../../src/actions/run.js'
 import { DEFAULT_BUDGETS } from '../../src/actions/types.js'
-import { collectDrops } from '../../src/actions/world.js'
+import { collectDrops } from '../../src/actions/drops.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
 import { VERSION, command, countItem, giveItem, startServer } from '../helpers/world.js'
 

@@ -1,0 +1,123 @@
+/**
+ * Picking up what lies on the ground: `collectDrops` walks over dropped items near some points (the blocks a mine
+ * broke, a killed mob) until the server hands them over, waiting on its events (the drop appearing and landing, the
+ * item collected, the inventory update) with one deadline; `pickUp` digs a block the bot placed itself (a table, a
+ * furnace) and picks it back up. Split from world.ts, whose walking and digging helpers it uses.
+ */
+import type { Bot } from 'mineflayer'
+import type { Block } from 'prismarine-block'
+import type { Entity } from 'prismarine-entity'
+import type { Vec3 } from 'vec3'
+import { onceEvent, waitFor } from '../util/async.js'
+import { countOf, type Run } from './types.js'
+import { digBlock, goals, gotoWithin } from './world.js'
+
+function droppedItems(run: Run, near: readonly Vec3[], radius: number): Entity[] {
+  return Object.values(run.bot.entities).filter(
+    (e) => e.name === 'item' && e.isValid !== false && near.some((p) => e.position.distanceTo(p) <= radius),
+  )
+}
+
+/** Longest wait for a drop to appear after the block broke (its spawn packet comes later on a busy server). */
+const DROP_APPEAR_MS = 1500
+/**
+ * Longest wait, standing on an item, for the server to hand it over: its pickup delay (half a second for a block's
+ * drop, two for a tossed item) plus a busy server's late tick. One still lying there after that is not taken (a full
+ * bag) and is left.
+ */
+const PICKUP_MS = 3000
+
+/**
+ * Walk over dropped items within `radius` of `near` (a point, or any of several: the blocks a mine broke) until they
+ * are picked up or `timeoutMs` passes. Waits on the server's events (the drop appearing, the item collected), never
+ * a fixed sleep: a drop whose spawn came late used to be missed, and a crafting table picked back up stayed on the
+ * ground.
+ */
+export async function collectDrops(
+  run: Run,
+  near: Vec3 | readonly Vec3[],
+  radius = 6,
+  timeoutMs = 6000,
+): Promise<void> {
+  const points = Array.isArray(near) ? near : [near as Vec3]
+  const { bot } = run
+  const deadline = Date.now() + timeoutMs
+  const ignored = new Set<number>()
+  const left = (capMs: number): number => Math.max(0, Math.min(capMs, deadline - Date.now()))
+  if (droppedItems(run, points, radius).length === 0)
+    await onceEvent<[Entity]>(bot, 'itemDrop', {
+      timeoutMs: left(DROP_APPEAR_MS),
+      signal: run.signal,
+      filter: (e) => points.some((p) => e.position.distanceTo(p) <= radius),
+    }).catch(() => run.check())
+  while (Date.now() < deadline) {
+    run.check()
+    const item = droppedItems(run, points, radius)
+      .filter((e) => !ignored.has(e.id))
+      .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))[0]
+    if (!item) return
+    // what it is and how many the bag holds now, to see the pickup arrive in the inventory
+    const stack = item.getDroppedItem()
+    const held = stack ? countOf(bot, [stack.name]) : 0
+    // a drop still falling (a log broken overhead) cannot be walked to where it is now: let it land first
+    await waitFor(
+      () => !bot.entities[item.id] || landed(bot, item),
+      left(SETTLE_MS),
+      'the drop landing',
+      50,
+      run.signal,
+    ).catch(() => run.check())
+    if (!bot.entities[item.id]) continue
+    if (item.position.distanceTo(bot.entity.position) > 1.2) {
+      // the walk ends with the collect's own deadline: a drop in a pocket the pathfinder keeps circling held a
+      // craft's table pick-up for its whole 40 s budget (bench seed 10)
+      const p = item.position
+      await gotoWithin(run, new goals.GoalNear(p.x, p.y, p.z, 0.8), 'the dropped item', left(timeoutMs))
+      if (bot.entities[item.id] && item.position.distanceTo(bot.entity.position) > 1.5) {
+        ignored.add(item.id)
+        continue
+      }
+    }
+    if (bot.entities[item.id])
+      await onceEvent<[Entity]>(bot, 'entityGone', {
+        timeoutMs: left(PICKUP_MS),
+        signal: run.signal,
+        filter: (e) => e.id === item.id,
+      }).catch(() => run.check())
+    // still lying here after the pickup delay: the bag is full, or it slid out of reach while we waited
+    if (bot.entities[item.id] && item.position.distanceTo(bot.entity.position) < 1.5) ignored.add(item.id)
+    else if (stack && !bot.entities[item.id]) await inBag(run, stack.name, held, left(BAG_MS))
+  }
+}
+
+/** Longest wait for a falling drop to land. */
+const SETTLE_MS = 1500
+
+/** Is the item lying on something solid (not falling)? A drop spawns 0.25 above the broken block's floor. */
+function landed(bot: Bot, item: Entity): boolean {
+  const under = bot.blockAt(item.position.offset(0, -0.3, 0))
+  return under !== null && under.boundingBox === 'block'
+}
+
+/** Longest wait, once an item is gone from the ground, for the server's inventory update that follows the pickup. */
+const BAG_MS = 1000
+
+/**
+ * Wait until more than `before` of `name` are in the inventory, at most `ms` (the pickup's slot update comes after
+ * the entity is gone: a caller counting at once saw the old count, and mine gave up a log it had just picked up).
+ */
+async function inBag(run: Run, name: string, before: number, ms: number): Promise<void> {
+  const count = (): number => countOf(run.bot, [name])
+  await waitFor(() => count() > before, ms, `${name} in the inventory`, 50, run.signal).catch(() => run.check())
+}
+
+/** Dig a block we placed ourselves (table, furnace) and pick it back up. */
+export async function pickUp(run: Run, block: Block): Promise<void> {
+  const b = run.bot.blockAt(block.position)
+  if (!b || b.type !== block.type) return
+  // the fastest tool held (mineflayer-tool): the first pickaxe in the bag was the wooden one, 2.65 s on a furnace
+  // where the stone one takes 1.3 s
+  await run.bot.tool.equipForBlock(b, {}).catch(() => {})
+  await digBlock(run, b)
+  await collectDrops(run, block.position, 4, 6000)
+}
