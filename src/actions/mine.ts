@@ -156,6 +156,7 @@ function afterFailedDig(run: Run, block: Block, m: DigMisses): 'retry' | 'skip' 
   // three stalls on one diamond). The dig promise can reject although the block broke (a late block update):
   // only blocks still there are marked or skipped.
   const stillThere = bot.blockAt(block.position)?.type === block.type
+  const outOfReach = far(bot, block) > DIG_REACH
   const why: unknown = run.signal.reason
   const stalled = why instanceof StopSignal && why.cause === 'stalled'
   const detoured = run.detours() > m.detours
@@ -167,13 +168,13 @@ function afterFailedDig(run: Run, block: Block, m: DigMisses): 'retry' | 'skip' 
     return 'retry'
   }
   const stopped = detoured || stalled || (why instanceof StopSignal && why.cause === 'unsafe')
-  if (stillThere && stopped && (stalled || far(bot, block) > DIG_REACH)) markUnreachable(bot, block.position)
+  if (stillThere && stopped && (stalled || outOfReach)) markUnreachable(bot, block.position)
   run.check()
   if (!stillThere) return 'gone'
   m.skipped.add(key)
   // never got to it (no path, no progress): the next search and the next plan look past it too, instead of
   // seeing it again and walking at it again
-  if (m.reach.late() || far(bot, block) > DIG_REACH) markUnreachable(bot, block.position)
+  if (m.reach.late() || outOfReach) markUnreachable(bot, block.position)
   return 'skip'
 }
 

@@ -8,8 +8,9 @@
  * eye level on every side, the search sees one from where it stands by digging a 1×1 hole toward it, without
  * walking or digging a corridor to it. Underground, mine leaves a block in sight down a 20-block tunnel (beyond the
  * search's own sight, sighting.ts) rather than walking at it, but goes for a block explore saw a moment before and a
- * wall now hides. A walk with a time limit ends then although the pathfinder is digging its way. And go_up with no way back to where it left the surface (the pathfinder finds
- * no path in time) pillars straight up through the rock from where it stands to the open sky.
+ * wall now hides. A walk with a time limit ends then although the pathfinder is digging its way. And go_up with no
+ * way back to where it left the surface (the pathfinder finds no path in time) pillars straight up through the rock
+ * from where it stands to the open sky.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
