@@ -12,7 +12,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { hash } from '../src/server/worldgen/noise.js'
-import { setLogLevel } from '../src/util/log.js'
+import { setLogLevel, withLogFields } from '../src/util/log.js'
 import { holdsGoal, loadTasks, median, seedsFrom, selectTasks, VERSION, type Mp5Task } from './lib/mp5-tasks.js'
 import { benchLogLevel, runOffline } from './lib/offline-run.js'
 import { parallelFrom, pool } from './lib/pool.js'
@@ -39,7 +39,7 @@ async function runOnce(task: Mp5Task, seed: number): Promise<Run> {
     taskMs: TASK_MS,
     startTime,
     setup: task.setup,
-    verbosePrefix: process.env.MP5_VERBOSE === '1' ? '    ' : undefined,
+    verbosePrefix: process.env.MP5_VERBOSE === '1' ? `    [${task.id} seed ${seed}] ` : undefined,
   })
   if (r.outcome === 'error')
     return { seed, ok: false, durationMs: 0, outcome: 'error', reply: r.reply, startTime, deathCauses: [] }
@@ -85,7 +85,8 @@ async function main(): Promise<void> {
     a.task.kind === b.task.kind ? b.order - a.order : a.task.kind === 'process' ? -1 : 1,
   )
   const done = await pool(byDepth, parallel, async ({ task, seed, key }) => {
-    const r = await runOnce(task, seed)
+    // every log line of the run carries its task and seed (MP5_PARALLEL runs interleave on stderr)
+    const r = await withLogFields({ task: task.id, seed }, () => runOnce(task, seed))
     process.stderr.write(
       `  ${key} seed ${seed}: ${r.outcome} in ${(r.durationMs / 1000).toFixed(1)}s — ${r.reply.slice(0, 140)}${r.deathCauses.map((c) => `\n    died ${c}`).join('')}\n`,
     )

@@ -1,7 +1,8 @@
 /**
  * The fight-or-flee reflex and the player skills against the real practice server (superflat, no natural
  * spawning): fall damage next to a player and a cow hits neither, a player's punch is not answered, a zombie coming at
- * the bot is walked away from before it hits while the bot has no weapon, and struck first once it carries a sword;
+ * the bot is walked away from before it hits while the bot has no weapon, and struck first once it carries a sword
+ * (taken in hand first, whatever the hand held);
  * `come` to a player on an unreachable pillar fails `no_path` saying how far is left, a stop aborts `come`, and
  * `follow` keeps up with a moving player until that player leaves the game. "Never hit" is proved by the reflex's own
  * decision event for that damage (a `hurt` note), not by waiting a while.
@@ -148,6 +149,27 @@ describe('reflexes: fight back only against the real attacker', () => {
     await command(alice, '/kill @e[type=zombie]')
     await waitFor(() => !reflexes.busy(), 15_000, 'the fight to end')
   }, 40_000)
+
+  it('the fight is with the sword the bot carries, not the sticks in its hand', async () => {
+    // a crafted sword lands in a free slot while the hand keeps what it held (logs, planks): a fist's 1 damage
+    await calm()
+    if (!bot.inventory.items().some((i) => i.name === 'wooden_sword')) await giveItem(bot, 'wooden_sword')
+    // sticks: no weapon, and no block (blocks would let \`come\` below pillar up to Alice)
+    await giveItem(bot, 'stick', 4)
+    const sticks = bot.inventory.items().find((i) => i.name === 'stick')!
+    await bot.equip(sticks, 'hand')
+    expect(bot.heldItem?.name).toBe('stick')
+    const decision = nextDecision(20_000)
+    try {
+      await command(alice, `/summon zombie ${at(0, 0, 3)}`)
+      expect((await decision).kind).toBe('fight')
+      await waitFor(() => bot.heldItem?.name === 'wooden_sword', 5000, 'the sword in hand')
+      await waitFor(() => !!bot.pvp.target, 5000, 'the fight to start')
+    } finally {
+      await command(alice, '/kill @e[type=zombie]')
+    }
+    await waitFor(() => !reflexes.busy(), 15_000, 'the fight to end')
+  }, 60_000)
 
   it('two zombies at once: the bot stays on the one it fights until it dies', async () => {
     // turning to each new attacker restarts the swing (a hit before the cooldown does a fraction of the damage) and

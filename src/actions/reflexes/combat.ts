@@ -76,8 +76,20 @@ export function mayFightBack(
 }
 
 /**
+ * Hold the best weapon the bot carries. mineflayer-pvp swings whatever is in hand, and a crafted sword lands in a
+ * free slot while the hand keeps the logs or planks it held: a fist's 1 damage against a zombie's 20 health (bench
+ * mp5 2-3, 2026-11-26: six deaths in one night). Resolves when the weapon is in hand, or at once without one.
+ */
+export async function holdWeapon(bot: Bot): Promise<void> {
+  const name = bestWeapon(bot)
+  if (name === null || bot.heldItem?.name === name) return
+  const item = bot.inventory.items().find((i) => i.name === name)
+  if (item) await bot.equip(item, 'hand')
+}
+
+/**
  * Start mineflayer-pvp on `target` with the bot's own pathfinder movements (pvp would otherwise swap in its own,
- * which dig and scaffold with anything, and keep them after the fight).
+ * which dig and scaffold with anything, and keep them after the fight). The caller puts the weapon in hand.
  */
 export function startFight(bot: Bot, target: Entity): void {
   bot.pvp.movements = bot.pathfinder.movements
@@ -122,7 +134,12 @@ function attach(host: ReflexHost): AttachedReflex {
     host.stopMoving()
     busyUntil = Date.now() + FIGHT_MS
     fighting = attacker
-    startFight(bot, attacker)
+    // the first swing waits for the swap (a slot change restarts the swing); a failed equip fights with the hand
+    void holdWeapon(bot)
+      .catch(() => {})
+      .then(() => {
+        if (fighting === attacker && Date.now() < busyUntil) startFight(bot, attacker)
+      })
     // give up the fight after a while, unless it already ended or another fight started
     host.later(() => {
       if (bot.pvp.target === attacker) endFight(bot)
