@@ -3,7 +3,8 @@
  * with `near`, only an object with that block or creature in sight close by counts — the percipient's pair rule; with
  * `biome`, only a sighting from inside that biome, and cells centred in other biomes are not searched). Surface:
  * the world is a grid of 20×20-block cells visited breadth-first from the start cell, pathing to each cell's centre
- * while looking; a biome is seen from afar (the nearest loaded column of it within BIOME_SIGHT blocks is walked to). Underground: branch mining at the block's best level from the knowledge (ore-search.ts), looking
+ * while looking; a biome is seen from afar (the nearest loaded column of it within BIOME_SIGHT blocks is walked to),
+ * and searched for along a square spiral out from the bot. Underground: branch mining at the block's best level from the knowledge (ore-search.ts), looking
  * for every variant of the block (deepslate or stone), never opening a block next to lava or water; a block `mine`
  * found out of reach, or high up the shaft above the bot, does not count as seen — but one in the wall of the shaft
  * the bot came down is fetched by climbing back up the shaft to it. Fails with
@@ -45,22 +46,29 @@ function found(run: Run, object: string, at: Vec3): string {
   return `I can see ${object} ${d.toFixed(0)} blocks away at ${Math.floor(at.x)} ${Math.floor(at.y)} ${Math.floor(at.z)}.`
 }
 
-/** Path toward a goal while checking every 250 ms whether the target came into view. */
+/**
+ * Path toward a goal while checking every 250 ms whether the target came into view; `stopIf` (checked each second)
+ * ends the walk early without a find (a biome came in sight: the caller walks to it).
+ */
 async function moveLooking(
   run: Run,
   goal: ConstructorParameters<typeof goals.GoalXZ> | Vec3,
   look: () => Vec3 | null,
+  stopIf?: () => boolean,
 ): Promise<Vec3 | null> {
   const g = goal instanceof Vec3 ? new goals.GoalBlock(goal.x, goal.y, goal.z) : new goals.GoalXZ(goal[0], goal[1])
   let seen: Vec3 | null = null
+  let stopped = false
+  let ticks = 0
   const poll = setInterval(() => {
-    if (seen) return
+    if (seen || stopped) return
     try {
       seen = look()
+      if (!seen && stopIf && ++ticks % 4 === 0) stopped = stopIf()
     } catch {
       /* chunk not loaded */
     }
-    if (seen) standStill(run.bot)
+    if (seen || stopped) standStill(run.bot)
   }, 250)
   try {
     // a cell it cannot reach, or a path something else stopped, is skipped; the budget and the stall check bound it
@@ -101,8 +109,82 @@ function outside(run: Run, within: string[], x: number, z: number): boolean {
   return b !== 'unknown' && !within.includes(b)
 }
 
+/**
+ * The hops of a square spiral out from `x`/`z`, `hop` blocks each (east, south, west, north with arms 1, 1, 2, 2, 3 …
+ * hops long): every hop goes on from the last, where a breadth-first order over cells walks back across the start
+ * between most of them. The arms lie `hop` apart and the walk passes within `hop / √2` of every point it has wound
+ * round (the corners are the farthest), so land seen that far from the walk leaves no gap.
+ */
+export function* spiral(x: number, z: number, hop: number): Generator<[number, number]> {
+  const dirs = [
+    [1, 0],
+    [0, 1],
+    [-1, 0],
+    [0, -1],
+  ] as const
+  let px = x
+  let pz = z
+  for (let arm = 0; ; arm++) {
+    const [dx, dz] = dirs[arm % 4]!
+    for (let i = 0; i < Math.floor(arm / 2) + 1; i++) {
+      px += dx * hop
+      pz += dz * hop
+      yield [px, pz]
+    }
+  }
+}
+
+/** Spiral hops for a biome search: land is seen BIOME_SIGHT blocks around, so arms this far apart leave no gap. */
+const BIOME_HOP = Math.floor(BIOME_SIGHT * Math.SQRT2)
+
+/** A biome search's place in its spiral, kept per bot so that a search cut short (a fight) goes on where it was. */
+interface BiomeWalk {
+  names: string
+  origin: [number, number]
+  /** Hops finished (reached, or found unreachable); a hop cut short is walked again. */
+  done: number
+  tried: Set<string>
+}
+const biomeWalks = new WeakMap<Run['bot'], BiomeWalk>()
+/** Found: the next search for a biome starts a spiral of its own, from where it starts. */
+function foundBiome(run: Run, object: string, at: Vec3): string {
+  biomeWalks.delete(run.bot)
+  return found(run, object, at)
+}
+
+/**
+ * A biome: walk a square spiral out from where the first search for it started, looking across the loaded land as it
+ * goes; a column of the biome in sight ends the hop, and the bot walks into it (a column it could not reach is not
+ * walked at again). A later search for the same biome (after a fight ended this one) goes on along the same spiral
+ * instead of starting a new one at the first hop. Bounded by the action's step and time budget.
+ */
+async function biomeSearch(run: Run, names: string[], object: string, look: () => Vec3 | null): Promise<string> {
+  const p = run.bot.entity.position
+  let walk = biomeWalks.get(run.bot)
+  if (walk?.names !== names.join(',')) {
+    walk = { names: names.join(','), origin: [Math.floor(p.x), Math.floor(p.z)], done: 0, tried: new Set() }
+    biomeWalks.set(run.bot, walk)
+  }
+  const { tried } = walk
+  const hops = spiral(...walk.origin, BIOME_HOP)
+  for (let i = 0; i < walk.done; i++) hops.next()
+  for (const hop of hops) {
+    for (let there = biomeInSight(run, names, tried); there; there = biomeInSight(run, names, tried)) {
+      run.step()
+      tried.add(columnKey(...there))
+      const seen = await moveLooking(run, there, look)
+      if (seen) return foundBiome(run, object, seen)
+    }
+    run.step()
+    const seen = await moveLooking(run, hop, look, () => biomeInSight(run, names, tried) !== null)
+    if (seen) return foundBiome(run, object, seen)
+    walk.done++
+  }
+  return fail('not_found', `I explored every place I could reach and never saw ${object}.`)
+}
+
 /** Breadth-first over cells from the bot's; with `within`, cells whose centre lies in another biome are neither walked
- * to nor searched past (the start cell always is). */
+ * to nor searched past (the start cell always is). A biome is searched for along a spiral (biomeSearch). */
 async function surface(
   run: Run,
   target: Target,
@@ -110,25 +192,16 @@ async function surface(
   look: () => Vec3 | null,
   within: string[] | null,
 ): Promise<string> {
+  if (target.kind === 'biome') return biomeSearch(run, target.names, object, look)
   const p = run.bot.entity.position
-  // a biome is looked for in cells about as wide as it is seen across: each hop shows new land
-  const cell = target.kind === 'biome' ? BIOME_SIGHT : CELL
-  const start: [number, number] = [Math.floor(p.x / cell), Math.floor(p.z / cell)]
+  const start: [number, number] = [Math.floor(p.x / CELL), Math.floor(p.z / CELL)]
   const queue: Array<[number, number]> = [start]
   const queued = new Set([start.join(',')])
-  const tried = new Set<string>()
   while (queue.length) {
     const [cx, cz] = queue.shift()!
-    const centre: [number, number] = [cx * cell + cell / 2, cz * cell + cell / 2]
+    const centre: [number, number] = [cx * CELL + CELL / 2, cz * CELL + CELL / 2]
     if (within && queued.size > 1 && outside(run, within, ...centre)) continue
     run.step()
-    // a biome in sight is walked to before the next cell of the search
-    const there = target.kind === 'biome' ? biomeInSight(run, target.names, tried) : null
-    if (there) {
-      tried.add(columnKey(...there))
-      const seen = await moveLooking(run, there, look)
-      if (seen) return found(run, object, seen)
-    }
     const seen = await moveLooking(run, centre, look)
     if (seen) return found(run, object, seen)
     for (const [dx, dz] of [

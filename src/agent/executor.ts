@@ -5,18 +5,19 @@
  * player's help. A world route that fails (nothing found within its attempts) is marked costly and the goal decomposed
  * again, so another way the game data offers is taken (src/agent/route-feedback.ts); so is a death, from what is held
  * after it. Find-goals (MP5's context-dependent goals) explore until the object is in sight and every condition
- * holds at once, or report which condition could not be met. "Done" is only reported with a verification line.
+ * holds at once, or report which condition could not be met; between searches a find arms and feeds the bot
+ * (upkeep.ts) and hides from a night it cannot use. "Done" is only reported with a verification line.
  */
 import type { Knowledge } from '../knowledge/index.js'
 import type { SubGoalProgress, ProgressSink } from '../schemas/task.js'
 import type { Action, ActionResult, Feedback } from '../schemas/action.js'
-import { Goal, type Conditions } from '../schemas/goal.js'
+import type { Goal } from '../schemas/goal.js'
 import type { Decomposition, SubGoal } from '../schemas/subgoal.js'
-import { bestWeaponOf, FIRST_WEAPON } from '../rules/policy.js'
 import { AbortedError } from '../util/errors.js'
 import { sleep } from '../util/async.js'
 import type { Senses } from './ports.js'
 import { RouteFeedback } from './route-feedback.js'
+import { armForTheDark, feedIfHungry, NO_CONDITIONS } from './upkeep.js'
 import { INPUTS_LOST, runSubGoal, type SubGoalDeps, type SubGoalOutcome } from './subgoal-runner.js'
 
 export interface GoalDeps extends SubGoalDeps {
@@ -199,12 +200,9 @@ async function exploreUntilDeadline(
   return r && !r.ok && r.reason === 'invalid' ? r.message : null
 }
 
-const NO_CONDITIONS: Conditions = { biome: null, time: null, weather: null, near: null, brightness: null }
-/** A find leaves at least this much of its time for the search itself after arming. */
-const ARM_SHARE = 1 / 3
-const ARM_MAX_MS = 120_000
-const ARM_MIN_MS = 10_000
+/** A find arms itself (upkeep.ts) at most this often (a death loses the weapon), and hunts for food at most this often. */
 const ARM_TRIES = 2
+const FEED_TRIES = 3
 /** A daytime find tries to hide for the night at most this often (a failed hide, e.g. nothing to seal with, is retried
  * once after the search has gathered something). */
 const HIDE_TRIES = 2
@@ -225,23 +223,6 @@ async function hideUntilDay(
   return true
 }
 
-/**
- * Zombies walk the surface at night and a fist does 1 of their 20 health: an unarmed bot about to search in the dark
- * first makes the weapon any wood makes (a normal obtain goal: logs, planks, a table, sticks), so the combat reflex
- * fights instead of running from every zombie until it dies. At most a third of the time left goes to it. True when
- * it tried.
- */
-async function armForTheDark(object: string, deps: GoalDeps, ctx: GoalContext, deadline: number): Promise<boolean> {
-  if (bestWeaponOf(Object.keys(deps.hands.state().inventory)) !== null) return false
-  const dark = (['night', 'dusk'] as const).some(
-    (time) => deps.senses.checkConditions({ ...NO_CONDITIONS, time }, object).met,
-  )
-  const budgetMs = Math.min(ARM_MAX_MS, (deadline - Date.now()) * ARM_SHARE)
-  if (!dark || budgetMs < ARM_MIN_MS) return false
-  await runGoal(Goal.parse({ object: FIRST_WEAPON, count: 1 }), { ...deps, goalTimeBudgetMs: budgetMs }, ctx)
-  return true
-}
-
 /** Explore until the object is seen with every condition met at once; never claims success with one unmet. */
 async function runFind(
   goal: Goal,
@@ -253,12 +234,14 @@ async function runFind(
   let lastUnmet: string[] = []
   let observed = ''
   let armings = 0
+  let feedings = 0
   let hides = 0
   for (let round = 0; Date.now() < meta.deadline; round++) {
     if (ctx.signal.aborted) throw new AbortedError('task')
     if (hides < HIDE_TRIES && (await hideUntilDay(goal, deps, ctx, meta))) hides++
     // checked every round, since the night may fall during the search; a death loses the weapon, so twice at most
-    if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline))) armings++
+    if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline, runGoal))) armings++
+    if (feedings < FEED_TRIES && (await feedIfHungry(deps, ctx, meta.deadline, runGoal))) feedings++
     ctx.progress({
       kind: 'progress',
       taskId: ctx.taskId,

@@ -129,6 +129,15 @@ export class Knowledge {
     return this.data.fuels.find((f) => f.item === item)?.burnItems ?? null
   }
 
+  /** Every food item of the version (minecraft-data's foods). */
+  foods(): string[] {
+    return Object.keys(this.data.mc.foodsByName)
+  }
+  /** Food points eating one `item` restores, 0 when it is no food. */
+  foodPoints(item: string): number {
+    return this.data.mc.foodsByName[item]?.foodPoints ?? 0
+  }
+
   /** Items a block drops without Silk Touch (expected count per block). */
   dropsOf(block: string): Record<string, number> {
     return Object.fromEntries(this.sources.dropsOf(block))

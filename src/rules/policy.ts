@@ -24,6 +24,18 @@ export const WEAPONS = [
 /** The weapon a bot arms itself with when it has none: the one any wood makes. */
 export const FIRST_WEAPON = 'wooden_sword'
 
+/**
+ * Foods the bot never eats and never hunts for: each does harm (hunger, poison, a random teleport) — mineflayer-auto-eat's
+ * own banned list, handed to it by the eating reflex.
+ */
+export const NOT_EATEN: readonly string[] = [
+  'rotten_flesh',
+  'pufferfish',
+  'chorus_fruit',
+  'poisonous_potato',
+  'spider_eye',
+]
+
 /** The best weapon among `held` item names, or null (then the fist). */
 export function bestWeaponOf(held: Iterable<string>): string | null {
   const names = new Set(held)

@@ -1,0 +1,103 @@
+/**
+ * What a find does for the bot itself before it searches on: a weapon before searching in the dark (zombies walk the
+ * surface at night and a fist does 1 of their 20 health), and food when it is hungry with nothing to eat (a long
+ * search at a sprint empties the food bar in a few minutes, healing after a fight costs food too, and at 0 the bot
+ * starves down to one heart, where the next zombie kills it). Each is a normal obtain goal with a share of the time
+ * left, run through the `obtain` callback (the executor's runGoal; passed in, so this module does not import it).
+ */
+import type { Knowledge } from '../knowledge/index.js'
+import { bestWeaponOf, FIRST_WEAPON, NOT_EATEN } from '../rules/policy.js'
+import type { BotState } from '../schemas/action.js'
+import { Goal, type Conditions } from '../schemas/goal.js'
+import type { GoalContext, GoalDeps, GoalOutcome } from './executor.js'
+import type { Senses } from './ports.js'
+
+export const NO_CONDITIONS: Conditions = { biome: null, time: null, weather: null, near: null, brightness: null }
+/** Upkeep leaves at least this much of a find's time for the search itself. */
+const UPKEEP_SHARE = 1 / 3
+const ARM_MAX_MS = 120_000
+const FEED_MAX_MS = 60_000
+const UPKEEP_MIN_MS = 10_000
+/**
+ * Food (of 20) at or below which a bot with nothing to eat hunts before searching on: below 18 it no longer heals,
+ * at 6 it can no longer sprint. Half the bar leaves time for the hunt.
+ */
+export const HUNGRY_FOOD = 10
+/** Food items hunted at a time: two of the meats restore 4–6 points. */
+const FOOD_COUNT = 2
+/** A mob is hunted for a food it drops at least this often per kill (not a zombie's rare carrot). */
+const MIN_YIELD = 0.5
+
+type Obtain = (goal: Goal, deps: GoalDeps, ctx: GoalContext) => Promise<GoalOutcome>
+
+function budgetMs(deadline: number, maxMs: number): number {
+  const ms = Math.min(maxMs, (deadline - Date.now()) * UPKEEP_SHARE)
+  return ms < UPKEEP_MIN_MS ? 0 : ms
+}
+
+/**
+ * An unarmed bot about to search in the dark first makes the weapon any wood makes (logs, planks, a table, sticks),
+ * so the combat reflex fights instead of running from every zombie until it dies. True when it tried.
+ */
+export async function armForTheDark(
+  object: string,
+  deps: GoalDeps,
+  ctx: GoalContext,
+  deadline: number,
+  obtain: Obtain,
+): Promise<boolean> {
+  if (bestWeaponOf(Object.keys(deps.hands.state().inventory)) !== null) return false
+  const dark = (['night', 'dusk'] as const).some(
+    (time) => deps.senses.checkConditions({ ...NO_CONDITIONS, time }, object).met,
+  )
+  const ms = budgetMs(deadline, ARM_MAX_MS)
+  if (!dark || ms === 0) return false
+  await obtain(Goal.parse({ object: FIRST_WEAPON, count: 1 }), { ...deps, goalTimeBudgetMs: ms }, ctx)
+  return true
+}
+
+/**
+ * The food to hunt now: none while food is above HUNGRY_FOOD or something edible is carried (the eating reflex eats
+ * it); else the edible drop of the nearest animal in sight (cow → beef, pig → porkchop …, from the game data's loot
+ * tables; one most kills give), never one the eating reflex will not eat. Null when no such animal is in sight: the bot does not wander
+ * off for food, it looks again after the next search.
+ */
+export function foodToHunt(
+  kb: Knowledge,
+  state: Pick<BotState, 'food' | 'inventory'>,
+  senses: Pick<Senses, 'nearestVisible'>,
+): { item: string; mob: string } | null {
+  if (state.food > HUNGRY_FOOD) return null
+  const edible = (item: string): boolean => kb.foodPoints(item) > 0 && !NOT_EATEN.includes(item)
+  if (Object.keys(state.inventory).some(edible)) return null
+  let best: { item: string; mob: string; d: number } | null = null
+  for (const item of kb.foods().filter(edible))
+    for (const { mob, yieldPer } of kb.mobsFor(item)) {
+      if (yieldPer < MIN_YIELD) continue
+      const d = senses.nearestVisible(mob)
+      if (d !== null && (best === null || d < best.d)) best = { item, mob, d }
+    }
+  return best && { item: best.item, mob: best.mob }
+}
+
+/** A hungry bot with nothing to eat hunts the nearest animal in sight for food (foodToHunt). True when it tried. */
+export async function feedIfHungry(
+  deps: GoalDeps,
+  ctx: GoalContext,
+  deadline: number,
+  obtain: Obtain,
+): Promise<boolean> {
+  const hunt = foodToHunt(deps.kb, deps.hands.state(), deps.senses)
+  const ms = budgetMs(deadline, FEED_MAX_MS)
+  if (!hunt || ms === 0) return false
+  ctx.progress({
+    kind: 'progress',
+    taskId: ctx.taskId,
+    message: `hungry (food ${deps.hands.state().food}) with nothing to eat: getting ${hunt.item} from the ${hunt.mob} in sight`,
+    subgoals: [{ id: 'food', label: `get ${FOOD_COUNT} ${hunt.item}`, status: 'running', depth: 0 }],
+    done: 0,
+    total: 1,
+  })
+  await obtain(Goal.parse({ object: hunt.item, count: FOOD_COUNT }), { ...deps, goalTimeBudgetMs: ms }, ctx)
+  return true
+}

@@ -1,0 +1,57 @@
+/**
+ * The square spiral a biome search walks (explore.ts `spiral`): every hop goes on from the one before (no walk back
+ * across the start), and the walk passes within hop / √2 of every point of the disc it has wound round (the corners
+ * are the farthest), so land seen that far from it leaves no gap.
+ */
+import { describe, expect, it } from 'vitest'
+import { spiral } from '../../../src/actions/explore.js'
+
+function take(n: number, hop: number): Array<[number, number]> {
+  const out: Array<[number, number]> = []
+  for (const p of spiral(0, 0, hop)) {
+    out.push(p)
+    if (out.length === n) break
+  }
+  return out
+}
+
+/** Distance from point p to the segment a–b. */
+function toSegment(p: [number, number], a: [number, number], b: [number, number]): number {
+  const [dx, dz] = [b[0] - a[0], b[1] - a[1]]
+  const len2 = dx * dx + dz * dz
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dz) / len2))
+  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dz)
+}
+
+describe('spiral', () => {
+  it('goes east, south, west, north with arms 1, 1, 2, 2, 3 … hops long, each hop from the last', () => {
+    expect(take(8, 10)).toEqual([
+      [10, 0],
+      [10, 10],
+      [0, 10],
+      [-10, 10],
+      [-10, 0],
+      [-10, -10],
+      [0, -10],
+      [10, -10],
+    ])
+    const path = [[0, 0] as [number, number], ...take(40, 7)]
+    for (let i = 1; i < path.length; i++)
+      expect(Math.hypot(path[i]![0] - path[i - 1]![0], path[i]![1] - path[i - 1]![1])).toBe(7)
+  })
+
+  it('passes within hop / √2 of every point it has wound round, and not within half a hop', () => {
+    const hop = 113
+    let worst = 0
+    const path = [[0, 0] as [number, number], ...take(30, hop)] // arms up to 5 hops: the disc of 2 hops is wound round
+    for (let x = -2 * hop; x <= 2 * hop; x += 8)
+      for (let z = -2 * hop; z <= 2 * hop; z += 8) {
+        if (Math.hypot(x, z) > 2 * hop) continue
+        let best = Number.POSITIVE_INFINITY
+        for (let i = 1; i < path.length; i++) best = Math.min(best, toSegment([x, z], path[i - 1]!, path[i]!))
+        expect(best, `${x},${z}`).toBeLessThanOrEqual(hop / Math.SQRT2)
+        worst = Math.max(worst, best)
+      }
+    expect(worst, 'a corner lies farther than half a hop').toBeGreaterThan(hop / 2)
+  })
+})
