@@ -142,6 +142,11 @@ export class Knowledge {
   dropsOf(block: string): Record<string, number> {
     return Object.fromEntries(this.sources.dropsOf(block))
   }
+  /** The biomes a mob lives in (world.json), or null when the knowledge does not limit it to some. */
+  habitatOf(mob: string): string[] | null {
+    const biomes = this.sources.mobPlace(mob)?.biomes
+    return biomes?.length ? biomes : null
+  }
   /** Mobs that drop `item`, best (fewest kills) first. */
   mobsFor(item: string): Array<{ mob: string; yieldPer: number }> {
     return this.sources

@@ -13,6 +13,7 @@ import { Vec3 } from 'vec3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execute } from '../../src/actions/index.js'
 import { checkConditions, nearestVisible, perceive } from '../../src/perception/percipient.js'
+import { biomeAt } from '../../src/perception/vision.js'
 import { WorldScanner } from '../../src/server/worldgen/scan.js'
 import { startPracticeApp, type PracticeApp } from '../helpers/app.js'
 import { command, waitFor, waitForMessage } from '../helpers/world.js'
@@ -342,5 +343,15 @@ describe('percipient', () => {
     )
     expect(walk, walk.message).toMatchObject({ ok: true })
     expect(perceive(ghost).biome).toBe('desert')
+    // well inside (as the bot reads biomes: the server sends them in 4-block cells), not at the edge it crossed: a
+    // step back out there lost the find again
+    const p = ghost.entity.position.floored()
+    for (const [dx, dz] of [
+      [4, 0],
+      [-4, 0],
+      [0, 4],
+      [0, -4],
+    ] as const)
+      expect(biomeAt(ghost, p.offset(dx, 0, dz)), `${dx},${dz} from ${p}`).toBe('desert')
   }, 120_000) // the walk alone may use its 60 s budget
 })

@@ -91,6 +91,15 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       expect(k.mobsFor('gunpowder')[0]?.mob).toBe('creeper')
       expect(k.mobsFor('ink_sac')[0]?.mob).toBe('squid')
     })
+    it('knows where mobs live and what food is', () => {
+      expect(k.habitatOf('cow')).toContain('plains')
+      expect(k.habitatOf('cow')).not.toContain('desert')
+      expect(k.habitatOf('rabbit')).toContain('desert')
+      expect(k.habitatOf('zombie')).toBeNull() // everywhere at night
+      expect(k.foodPoints('bread')).toBe(5)
+      expect(k.foodPoints('dirt')).toBe(0)
+      expect(k.foods()).toEqual(expect.arrayContaining(['beef', 'porkchop', 'cooked_beef', 'apple']))
+    })
     it('has info text from data, or generated', () => {
       expect(k.infoFor('diamond')).toMatch(/-59/)
       expect(k.infoFor('stone_bricks')).toMatch(/Craft/)
