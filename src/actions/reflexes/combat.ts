@@ -13,7 +13,10 @@ import type { Entity } from 'prismarine-entity'
 import pathfinderPkg from 'mineflayer-pathfinder'
 import { bestWeaponOf, NEVER_PLAYERS, neverPet, TAMEABLE } from '../../rules/policy.js'
 import { sealedIn } from '../../perception/vision.js'
+import { logger } from '../../util/log.js'
 import type { AttachedReflex, ReflexHost, ReflexOptions, ReflexPlugin } from './index.js'
+
+const log = logger('combat')
 
 const { goals } = pathfinderPkg
 
@@ -116,7 +119,14 @@ function attach(host: ReflexHost): AttachedReflex {
   let fighting: Entity | null = null
   let fleeGoal: InstanceType<typeof goals.GoalInvert> | null = null
 
+  /** How many hostile mobs stand within `range` blocks (the debug log's view of a fight). */
+  const hostilesWithin = (range: number): number =>
+    Object.values(bot.entities).filter(
+      (e) => e !== bot.entity && isHostileMob(bot, e) && e.position.distanceTo(bot.entity.position) <= range,
+    ).length
+
   const flee = (attacker: Entity, why: string): void => {
+    log.debug('flee', { health: bot.health, food: bot.food, hostilesWithin8: hostilesWithin(8) })
     host.stopMoving()
     const goal = new goals.GoalInvert(new goals.GoalFollow(attacker, FLEE_DISTANCE))
     fleeGoal = goal
@@ -131,6 +141,12 @@ function attach(host: ReflexHost): AttachedReflex {
   }
 
   const fight = (attacker: Entity, how = ''): void => {
+    log.debug('fight', {
+      health: bot.health,
+      food: bot.food,
+      hostilesWithin8: hostilesWithin(8),
+      held: bot.heldItem?.name,
+    })
     host.stopMoving()
     busyUntil = Date.now() + FIGHT_MS
     fighting = attacker
@@ -183,6 +199,7 @@ function attach(host: ReflexHost): AttachedReflex {
   const dying = new Set<number>()
   const onDead = (e: Entity): void => {
     dying.add(e.id)
+    if (e.id === fighting?.id) log.debug('killed', { name: e.name, health: bot.health })
   }
   const onGone = (e: Entity): void => {
     dying.delete(e.id)
