@@ -8,6 +8,7 @@
  * decision event for that damage (a `hurt` note), not by waiting a while.
  */
 import type { Bot } from 'mineflayer'
+import pathfinderPkg from 'mineflayer-pathfinder'
 import type { Entity } from 'prismarine-entity'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { attachReflexes, come, follow, type ActionContext } from '../../src/actions/index.js'
@@ -17,6 +18,7 @@ import type { ServerHandle } from '../../src/server/process.js'
 import { onceEvent, withTimeout } from '../../src/util/async.js'
 import { VERSION, command, giveItem, joinPlayer, quit, startServer, syncWithServer, waitFor } from '../helpers/world.js'
 
+const { goals } = pathfinderPkg
 let server: ServerHandle
 let bot: Bot
 let alice: Bot
@@ -170,6 +172,33 @@ describe('reflexes: fight back only against the real attacker', () => {
     }
     await waitFor(() => !reflexes.busy(), 15_000, 'the fight to end')
   }, 60_000)
+
+  it('on the move, a zombie in the way is swatted aside and the walk goes on', async () => {
+    // stopping to fight each zombie lets the others close in; walking on, the bot outpaces them
+    await calm()
+    if (!bot.inventory.items().some((i) => i.name === 'wooden_sword')) await giveItem(bot, 'wooden_sword')
+    await command(alice, `/tp Alice ${at(-14, 0, 0)}`)
+    const decisions: ReflexEvent[] = []
+    const off = reflexes.onEvent((e) => decisions.push(e))
+    const zombieHurt: number[] = []
+    const onHurt = (e: Entity): void => {
+      if (e.name === 'zombie') zombieHurt.push(e.id)
+    }
+    bot.on('entityHurt', onHurt)
+    const goal = bot.entity.position.floored().offset(16, 0, 0)
+    try {
+      await command(alice, `/summon zombie ${at(6, 0, 0)}`)
+      await waitFor(() => Object.values(bot.entities).some((e) => e.name === 'zombie'), 5000, 'GhostR sees the zombie')
+      // a hang guard, not a pace: the walk is 16 blocks
+      await withTimeout(bot.pathfinder.goto(new goals.GoalXZ(goal.x, goal.z)), 60_000, 'the walk past the zombie')
+      expect(zombieHurt.length, 'the zombie was hit on the way').toBeGreaterThan(0)
+      expect(decisions.filter((e) => e.tookOver).map((e) => e.message)).toEqual([])
+    } finally {
+      off()
+      bot.removeListener('entityHurt', onHurt)
+      await command(alice, '/kill @e[type=zombie]')
+    }
+  }, 90_000)
 
   it('two zombies at once: the bot stays on the one it fights until it dies', async () => {
     // turning to each new attacker restarts the swing (a hit before the cooldown does a fraction of the damage) and

@@ -4,13 +4,15 @@
  * attacks (bee, golem …), never against a player (unless `fightPlayers` is on), a tameable or tamed animal or a
  * passive mob — the same rule and sentences as the safety policy (src/rules/policy.ts). A hostile mob (by the registry's
  * category) coming at the bot is met before it hits: struck first when the bot is armed, walked away from when not —
- * unless the bot is walled and roofed in (hiding), where no mob can reach it.
+ * unless the bot is walled and roofed in (hiding), where no mob can reach it. On the move, an armed bot swats a mob
+ * aside (a hit as the swing recharges) and walks on instead of stopping to fight; fights are for a bot that stands.
  * Damage with no source (fall, fire, lava, cactus, drowning) is never answered with a hit: there is no one to
  * fight, and the creature standing next to the bot did not do it. Every decision is recorded, including "not fighting".
  */
 import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
 import pathfinderPkg from 'mineflayer-pathfinder'
+import { getCooldown } from 'mineflayer-pvp/lib/Cooldown.js'
 import { bestWeaponOf, NEVER_PLAYERS, neverPet, TAMEABLE } from '../../rules/policy.js'
 import { sealedIn } from '../../perception/vision.js'
 import { logger } from '../../util/log.js'
@@ -30,6 +32,8 @@ const FLEE_DISTANCE = 12
  */
 const STRIKE_FIRST_RANGE = 3.5
 const STEP_AWAY_RANGE = 5
+/** A player's reach: a mob is swatted aside on the move within this. */
+const SWAT_RANGE = 3
 /** A mob being fought this close (a hit knocks it a block or two back) is fought on when another one hits the bot. */
 const KEEP_TARGET_RANGE = 6
 /** How often the reflex looks for a mob coming at the bot. */
@@ -166,6 +170,31 @@ function attach(host: ReflexHost): AttachedReflex {
     )
   }
 
+  /**
+   * On the move, an armed bot swats a hostile mob aside instead of stopping to fight it: one hit when the swing has
+   * recharged (it knocks the mob back) and the walk goes on. Walking away, the bot outpaces a zombie (4.3 blocks/s
+   * against 2.2); standing to fight one lets the others close in (bench mp5 2-3 at night: up to 9 hits taken in one
+   * 8 s fight). A bot that stands (mining, crafting) or digs its way still fights. True when it swatted or waits to.
+   */
+  let swungAt = 0
+  const swat = (mob: Entity): boolean => {
+    if (!bot.pathfinder.isMoving() || fleeGoal || bot.targetDigBlock) return false
+    const weapon = bestWeapon(bot)
+    if (weapon === null) return false
+    if (bot.heldItem?.name !== weapon) {
+      // the swap restarts the swing
+      swungAt = Date.now()
+      void holdWeapon(bot).catch(() => {})
+      return true
+    }
+    if (Date.now() - swungAt < getCooldown(weapon) * 50 || mob.position.distanceTo(bot.entity.position) > SWAT_RANGE)
+      return true
+    swungAt = Date.now()
+    bot.attack(mob)
+    log.debug('swat', { mob: mob.name, health: bot.health, hostilesWithin8: hostilesWithin(8) })
+    return true
+  }
+
   const onHurt = (entity: Entity, source?: Entity): void => {
     if (!bot.entity || entity !== bot.entity) return
     const attacker = source && source !== bot.entity ? source : null
@@ -190,6 +219,7 @@ function attach(host: ReflexHost): AttachedReflex {
     // bare hands against a mob that hits back (a zombie has 20 health, a fist does 1): walking away is safer, and a
     // zombie walks at half a player's speed
     if (verdict.ok && attacker.type !== 'player' && bestWeapon(bot) === null) flee(attacker, 'I have no weapon')
+    else if (verdict.ok && attacker.type !== 'player' && swat(attacker)) return
     else if (verdict.ok) fight(attacker)
     else host.note('hurt', `${nameOf(attacker)} hurt me; I am not fighting back: ${verdict.why}`)
   }
@@ -228,8 +258,9 @@ function attach(host: ReflexHost): AttachedReflex {
     const armed = bestWeapon(bot) !== null
     const threat = comingAt(armed ? STRIKE_FIRST_RANGE : STEP_AWAY_RANGE)
     if (!threat) return
-    if (armed && bot.health > options.fleeHealth) fight(threat, 'as it came at me')
-    else flee(threat, armed ? 'my health is low' : 'I have no weapon')
+    if (armed && bot.health > options.fleeHealth) {
+      if (!swat(threat)) fight(threat, 'as it came at me')
+    } else flee(threat, armed ? 'my health is low' : 'I have no weapon')
   }, WATCH_MS)
 
   const onStoppedAttacking = (): void => {
