@@ -236,12 +236,30 @@ async function runFind(
   let armings = 0
   let feedings = 0
   let hides = 0
+  // the object in sight with every condition met: found (checked before anything else a round does, so that arming
+  // or a hunt for food never walks away from, or kills, what the find was looking at)
+  const foundNow = (round: number): GoalOutcome | null => {
+    const seen = deps.senses.nearestVisible(goal.object, c.near)
+    const check = deps.senses.checkConditions(c, goal.object)
+    observed = check.observed
+    lastUnmet = seen === null ? [`${goal.object} in sight`, ...check.unmet] : check.unmet
+    if (seen === null || !check.met) return null
+    return {
+      ok: true,
+      message: `Found ${goal.object}.`,
+      verification: `${goal.object} in sight ${seen.toFixed(1)} blocks away; ${observed}`,
+      llmCalls: 0,
+      subGoalsRun: round + 1,
+    }
+  }
   for (let round = 0; Date.now() < meta.deadline; round++) {
     if (ctx.signal.aborted) throw new AbortedError('task')
+    const before = foundNow(round)
+    if (before) return before
     if (hides < HIDE_TRIES && (await hideUntilDay(goal, deps, ctx, meta))) hides++
     // checked every round, since the night may fall during the search; a death loses the weapon, so twice at most
     if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline, runGoal))) armings++
-    if (feedings < FEED_TRIES && (await feedIfHungry(deps, ctx, meta.deadline, runGoal))) feedings++
+    if (feedings < FEED_TRIES && (await feedIfHungry(deps, ctx, meta.deadline, runGoal, goal.object))) feedings++
     ctx.progress({
       kind: 'progress',
       taskId: ctx.taskId,
@@ -266,22 +284,11 @@ async function runFind(
       const invalid = what === null ? null : await exploreUntilDeadline(what, deps, ctx, meta)
       if (invalid) return { ok: false, message: invalid, verification: null, llmCalls: 0, subGoalsRun: round }
     }
-    const seen = deps.senses.nearestVisible(goal.object, c.near)
-    const check = deps.senses.checkConditions(c, goal.object)
-    observed = check.observed
-    lastUnmet = seen === null ? [`${goal.object} in sight`, ...check.unmet] : check.unmet
-    if (seen !== null && check.met) {
-      return {
-        ok: true,
-        message: `Found ${goal.object}.`,
-        verification: `${goal.object} in sight ${seen.toFixed(1)} blocks away; ${observed}`,
-        llmCalls: 0,
-        subGoalsRun: round + 1,
-      }
-    }
+    const after = foundNow(round)
+    if (after) return after
     // Time and weather change by themselves: wait a little rather than wander off.
     await sleep(
-      seen !== null &&
+      !lastUnmet.includes(`${goal.object} in sight`) &&
         lastUnmet.every((u) => u.startsWith('time') || u.startsWith('weather') || u.startsWith('brightness'))
         ? 3000
         : 500,

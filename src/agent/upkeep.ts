@@ -59,13 +59,15 @@ export async function armForTheDark(
 /**
  * The food to hunt now: none while food is above HUNGRY_FOOD or something edible is carried (the eating reflex eats
  * it); else the edible drop of the nearest animal in sight (cow → beef, pig → porkchop …, from the game data's loot
- * tables; one most kills give), never one the eating reflex will not eat. Null when no such animal is in sight: the bot does not wander
+ * tables; one most kills give), never one the eating reflex will not eat, and never the `spare` creature (the one a
+ * find is looking for). Null when no such animal is in sight: the bot does not wander
  * off for food, it looks again after the next search.
  */
 export function foodToHunt(
   kb: Knowledge,
   state: Pick<BotState, 'food' | 'inventory'>,
   senses: Pick<Senses, 'nearestVisible'>,
+  spare: string | null = null,
 ): { item: string; mob: string } | null {
   if (state.food > HUNGRY_FOOD) return null
   const edible = (item: string): boolean => kb.foodPoints(item) > 0 && !NOT_EATEN.includes(item)
@@ -73,21 +75,25 @@ export function foodToHunt(
   let best: { item: string; mob: string; d: number } | null = null
   for (const item of kb.foods().filter(edible))
     for (const { mob, yieldPer } of kb.mobsFor(item)) {
-      if (yieldPer < MIN_YIELD) continue
+      if (yieldPer < MIN_YIELD || mob === spare) continue
       const d = senses.nearestVisible(mob)
       if (d !== null && (best === null || d < best.d)) best = { item, mob, d }
     }
   return best && { item: best.item, mob: best.mob }
 }
 
-/** A hungry bot with nothing to eat hunts the nearest animal in sight for food (foodToHunt). True when it tried. */
+/**
+ * A hungry bot with nothing to eat hunts the nearest animal in sight for food (foodToHunt), sparing `spare`. True when
+ * it tried.
+ */
 export async function feedIfHungry(
   deps: GoalDeps,
   ctx: GoalContext,
   deadline: number,
   obtain: Obtain,
+  spare: string | null = null,
 ): Promise<boolean> {
-  const hunt = foodToHunt(deps.kb, deps.hands.state(), deps.senses)
+  const hunt = foodToHunt(deps.kb, deps.hands.state(), deps.senses, spare)
   const ms = budgetMs(deadline, FEED_MAX_MS)
   if (!hunt || ms === 0) return false
   ctx.progress({

@@ -1,7 +1,8 @@
 /**
  * The food a hungry find hunts (src/agent/upkeep.ts `foodToHunt`), on the real 1.20.2 game data: nothing while food
  * is above the threshold or something edible is carried; else the drop of the nearest animal in sight (from the loot
- * tables), never a food the eating reflex will not eat (a zombie's rotten flesh), and nothing with no animal in sight.
+ * tables), never a food the eating reflex will not eat (a zombie's rotten flesh), never the creature a find is looking
+ * for, and nothing with no animal in sight.
  */
 import { describe, expect, it } from 'vitest'
 import { HUNGRY_FOOD, foodToHunt } from '../../../src/agent/upkeep.js'
@@ -38,6 +39,14 @@ describe('foodToHunt', () => {
       item: 'chicken',
       mob: 'chicken',
     })
+  })
+
+  it('spares the creature a find is looking for', () => {
+    expect(foodToHunt(kb, { food: 3, inventory: {} }, seeing({ pig: 4, cow: 20 }), 'pig')).toEqual({
+      item: 'beef',
+      mob: 'cow',
+    })
+    expect(foodToHunt(kb, { food: 3, inventory: {} }, seeing({ pig: 4 }), 'pig')).toBeNull()
   })
 
   it('does not wander off for food when no animal is in sight', () => {
