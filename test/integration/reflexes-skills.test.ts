@@ -196,7 +196,7 @@ describe('reflexes: fight back only against the real attacker', () => {
     } finally {
       off()
       bot.removeListener('entityHurt', onHurt)
-      await command(alice, '/kill @e[type=zombie]')
+      await command(alice, '/kill @e[type=zombie]', { allowError: true }) // the swats may have killed it
     }
   }, 90_000)
 
