@@ -203,13 +203,20 @@ async function exploreUntilDeadline(
 /** A find arms itself (upkeep.ts) at most this often (a death loses the weapon), and hunts for food at most this often. */
 const ARM_TRIES = 2
 const FEED_TRIES = 3
-/** A daytime find tries to hide for the night at most this often (a failed hide, e.g. nothing to seal with, is retried
- * once after the search has gathered something). */
+/** A find tries to hide for the night at most this often (a failed hide, e.g. nothing to seal with, is retried once
+ * after the search has gathered something). */
 const HIDE_TRIES = 2
+/**
+ * In the dark at or below this health (of 20), a find that does not need the night hides too: the zombies that
+ * gather at night kill a bot this low within seconds, a wooden sword does not hold them off and running does not
+ * shake them (mp5 2-3 at night: from 20 to 6 health in 7 s among 4 zombies, dead 2 s later).
+ */
+const HIDE_HEALTH = 10
 
 /**
- * A find that needs daylight, in the dark: nothing it finds now would count, and zombies walk the surface until
- * morning, so it hides in the ground until day (the `hide` action) instead of searching among them. True when it tried.
+ * A find that needs daylight, or one that is hurt and does not need the night, in the dark: nothing it finds now
+ * would count or it would not live to see it, and zombies walk the surface until morning, so it hides in the ground
+ * until day (the `hide` action) instead of searching among them. True when it tried.
  */
 async function hideUntilDay(
   goal: Goal,
@@ -217,7 +224,9 @@ async function hideUntilDay(
   ctx: GoalContext,
   meta: Parameters<typeof runSubGoal>[2],
 ): Promise<boolean> {
-  if (goal.conditions?.time !== 'day') return false
+  const time = goal.conditions?.time ?? null
+  const hurt = time !== 'night' && time !== 'dusk' && deps.hands.state().health <= HIDE_HEALTH
+  if (time !== 'day' && !hurt) return false
   if (deps.senses.checkConditions({ ...NO_CONDITIONS, time: 'day' }, goal.object).met) return false
   await actUntilDeadline({ type: 'hide' }, deps, ctx, meta)
   return true

@@ -71,6 +71,9 @@ export interface SimWorldOptions {
   players?: string[]
   /** Where the bot stands (the safety policy's protected boxes); unknown when omitted. */
   position?: Pos
+  /** Health and food at the start (default 20 each); a night hidden through heals, eating fills the food bar. */
+  health?: number
+  food?: number
 }
 
 export interface SimCall {
@@ -107,6 +110,8 @@ export class SimWorld implements Hands, Senses, RuleWorld {
   time: TimeOfDay
   weather: Weather
   y: number
+  health: number
+  food: number
   underground = false
   /** Total simulated time of all actions. */
   clockMs = 0
@@ -128,6 +133,8 @@ export class SimWorld implements Hands, Senses, RuleWorld {
     this.weather = opts.weather ?? 'clear'
     this.surfaceY = opts.surfaceY ?? 64
     this.y = this.surfaceY
+    this.health = opts.health ?? 20
+    this.food = opts.food ?? 20
     this.rules = ruleContext(kb, opts.blueprints)
     this.blueprints = this.rules.blueprints
   }
@@ -193,7 +200,14 @@ export class SimWorld implements Hands, Senses, RuleWorld {
     const inventory = Object.fromEntries(
       [...this.inv.entries()].filter(([, n]) => n > 0).sort(([a], [b]) => a.localeCompare(b)),
     )
-    return { inventory, biome: this.biome, y: this.y, underground: this.underground, health: 20, food: 20 }
+    return {
+      inventory,
+      biome: this.biome,
+      y: this.y,
+      underground: this.underground,
+      health: this.health,
+      food: this.food,
+    }
   }
 
   nearbyBlocks(): string[] {
@@ -366,6 +380,9 @@ export class SimWorld implements Hands, Senses, RuleWorld {
         return this.mine(a)
       case 'attack': {
         this.yieldFrom(`kill:${a.object}`, kb.sources.mobDropsOf(a.object), 1)
+        // the eating reflex eats what it carries when hungry
+        const meal = Object.keys(kb.sources.mobDropsOf(a.object)).find((i) => kb.foodPoints(i) > 0)
+        if (meal && this.food < 20) this.food = Math.min(20, this.food + kb.foodPoints(meal))
         return { message: `I killed the ${a.object} and picked up its drops.`, durationMs: 4000 }
       }
       case 'dig_down': {
@@ -388,6 +405,7 @@ export class SimWorld implements Hands, Senses, RuleWorld {
       case 'hide': {
         if (this.time === 'day') return { message: 'It is day: there is no need to hide.', durationMs: 0 }
         this.time = 'day'
+        this.health = 20
         return { message: 'I hid in the ground until morning and came back up.', durationMs: 300_000 }
       }
       case 'craft':

@@ -239,6 +239,32 @@ describe('offline planning loop (no LLM)', () => {
     expect(labels(daylight.world)).toEqual(['explore pig'])
   })
 
+  it('a hurt find in the dark hides until morning unless it needs the night', async () => {
+    const armed = { stone_axe: 1 }
+    const hurt = await run({ object: 'pig', count: 1 }, { time: 'night', inventory: armed, health: 8 }, 120_000)
+    expect(hurt.out.ok, hurt.out.message).toBe(true)
+    expect(labels(hurt.world)).toEqual(['hide', 'explore pig'])
+    const well = await run({ object: 'pig', count: 1 }, { time: 'night', inventory: armed, health: 11 }, 120_000)
+    expect(labels(well.world)).toEqual(['explore pig'])
+    const night = { object: 'pig', count: 1, conditions: { time: 'night' as const } }
+    const needsIt = await run(night, { time: 'night', inventory: armed, health: 8 }, 120_000)
+    expect(labels(needsIt.world)).toEqual(['explore pig'])
+  })
+
+  it('a hungry find with nothing to eat hunts an animal in sight first, never the one it looks for', async () => {
+    const hungry = await run({ object: 'pig', count: 1 }, { food: 6, visible: { cow: 6 } }, 120_000)
+    expect(hungry.out.ok, hungry.out.message).toBe(true)
+    const steps = labels(hungry.world)
+    expect(steps).toContain('attack cow')
+    expect(steps.lastIndexOf('attack cow')).toBeLessThan(steps.indexOf('explore pig'))
+    expect(hungry.world.state().inventory.beef).toBeGreaterThan(0)
+    const fed = await run({ object: 'pig', count: 1 }, { food: 6, visible: { cow: 6 }, inventory: { bread: 2 } })
+    expect(labels(fed.world)).toEqual(['explore pig'])
+    const spared = await run({ object: 'cow', count: 1 }, { food: 6, visible: { cow: 6 } })
+    expect(spared.out.ok, spared.out.message).toBe(true)
+    expect(labels(spared.world)).not.toContain('attack cow')
+  })
+
   it('a find whose search names something the game does not know ends at once with that reason', async () => {
     const why = 'There is no block, creature or biome called "plainz" in Minecraft 1.20.2.'
     const started = Date.now()
