@@ -40,16 +40,19 @@ const standsIn = (run: Run, biomes: string[]): boolean => biomes.includes(biomeA
  * 40 times in a row at a desert's edge).
  */
 const BIOME_DEPTH = 4
+/** The four compass steps in turning order (east, south, west, north): the spiral's arms, the breadth-first search's
+ * neighbours and the sides deepIn looks to. */
+const COMPASS = [
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+  [0, -1],
+] as const
 /** Are the column at x/z and those BIOME_DEPTH blocks to each side all in one of these biomes? */
 function deepIn(run: Run, biomes: string[], x: number, z: number): boolean {
   const y = run.bot.entity.position.y
-  return [
-    [0, 0],
-    [BIOME_DEPTH, 0],
-    [-BIOME_DEPTH, 0],
-    [0, BIOME_DEPTH],
-    [0, -BIOME_DEPTH],
-  ].every(([dx, dz]) => biomes.includes(biomeAt(run.bot, new Vec3(x + dx!, y, z + dz!))))
+  const inside = (dx: number, dz: number) => biomes.includes(biomeAt(run.bot, new Vec3(x + dx, y, z + dz)))
+  return inside(0, 0) && COMPASS.every(([dx, dz]) => inside(dx * BIOME_DEPTH, dz * BIOME_DEPTH))
 }
 
 /** Where the target is in sight, within reach (sighting.ts: underground, near and not high up the shaft). */
@@ -141,16 +144,10 @@ function outside(run: Run, within: string[], x: number, z: number): boolean {
  * round (the corners are the farthest), so land seen that far from the walk leaves no gap.
  */
 export function* spiral(x: number, z: number, hop: number): Generator<[number, number]> {
-  const dirs = [
-    [1, 0],
-    [0, 1],
-    [-1, 0],
-    [0, -1],
-  ] as const
   let px = x
   let pz = z
   for (let arm = 0; ; arm++) {
-    const [dx, dz] = dirs[arm % 4]!
+    const [dx, dz] = COMPASS[arm % 4]!
     for (let i = 0; i < Math.floor(arm / 2) + 1; i++) {
       px += dx * hop
       pz += dz * hop
@@ -260,12 +257,7 @@ async function surface(
     run.step()
     const seen = await moveLooking(run, centre, look)
     if (seen) return found(run, object, seen)
-    for (const [dx, dz] of [
-      [1, 0],
-      [0, 1],
-      [-1, 0],
-      [0, -1],
-    ] as const) {
+    for (const [dx, dz] of COMPASS) {
       const k = `${cx + dx},${cz + dz}`
       if (!queued.has(k)) {
         queued.add(k)

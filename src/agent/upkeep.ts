@@ -93,13 +93,14 @@ export async function feedIfHungry(
   obtain: Obtain,
   spare: string | null = null,
 ): Promise<boolean> {
-  const hunt = foodToHunt(deps.kb, deps.hands.state(), deps.senses, spare)
+  const state = deps.hands.state()
+  const hunt = foodToHunt(deps.kb, state, deps.senses, spare)
   const ms = budgetMs(deadline, FEED_MAX_MS)
   if (!hunt || ms === 0) return false
   ctx.progress({
     kind: 'progress',
     taskId: ctx.taskId,
-    message: `hungry (food ${deps.hands.state().food}) with nothing to eat: getting ${hunt.item} from the ${hunt.mob} in sight`,
+    message: `hungry (food ${state.food}) with nothing to eat: getting ${hunt.item} from the ${hunt.mob} in sight`,
     subgoals: [{ id: 'food', label: `get ${FOOD_COUNT} ${hunt.item}`, status: 'running', depth: 0 }],
     done: 0,
     total: 1,
