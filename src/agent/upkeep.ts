@@ -11,6 +11,7 @@ import type { BotState } from '../schemas/action.js'
 import { Goal, type Conditions } from '../schemas/goal.js'
 import type { GoalContext, GoalDeps, GoalOutcome } from './executor.js'
 import type { Senses } from './ports.js'
+import { AbortedError, isAbort } from '../util/errors.js'
 
 export const NO_CONDITIONS: Conditions = { biome: null, time: null, weather: null, near: null, brightness: null }
 /** Upkeep leaves at least this much of a find's time for the search itself. */
@@ -82,9 +83,14 @@ export function foodToHunt(
   return best && { item: best.item, mob: best.mob }
 }
 
+/** How often a hunt looks whether the eating reflex has fed the bot. */
+const FED_CHECK_MS = 500
+
 /**
- * A hungry bot with nothing to eat hunts the nearest animal in sight for food (foodToHunt), sparing `spare`. True when
- * it tried.
+ * A hungry bot with nothing to eat hunts the nearest animal in sight for food (foodToHunt), sparing `spare`. The hunt
+ * ends once food is above HUNGRY_FOOD: the eating reflex eats each piece as it is picked up, so the hunt's count
+ * of FOOD_COUNT in the bag is never met while the bot is hungry, and it would search on for more animals until its
+ * time ran out. True when it tried.
  */
 export async function feedIfHungry(
   deps: GoalDeps,
@@ -105,6 +111,20 @@ export async function feedIfHungry(
     done: 0,
     total: 1,
   })
-  await obtain(Goal.parse({ object: hunt.item, count: FOOD_COUNT }), { ...deps, goalTimeBudgetMs: ms }, ctx)
+  const fed = new AbortController()
+  const onStop = (): void => fed.abort(ctx.signal.reason)
+  ctx.signal.addEventListener('abort', onStop, { once: true })
+  const watch = setInterval(() => {
+    if (deps.hands.state().food > HUNGRY_FOOD) fed.abort(new AbortedError('fed'))
+  }, FED_CHECK_MS)
+  try {
+    const goal = Goal.parse({ object: hunt.item, count: FOOD_COUNT })
+    await obtain(goal, { ...deps, goalTimeBudgetMs: ms }, { ...ctx, signal: fed.signal })
+  } catch (err) {
+    if (ctx.signal.aborted || !isAbort(err)) throw err
+  } finally {
+    clearInterval(watch)
+    ctx.signal.removeEventListener('abort', onStop)
+  }
   return true
 }

@@ -1,13 +1,16 @@
 /**
  * Issue 21, stations: through the real app in chat (practice server child, seed 42), a bot that holds planks and
  * sticks but no crafting table, with a crafting table standing beside it, makes a wooden pickaxe at that table — it
- * neither crafts a new table nor goes for wood — and leaves the table where it stood.
+ * neither crafts a new table nor goes for wood — and leaves the table where it stood. And a find's upkeep: a hungry bot
+ * (the hunger effect) with nothing to eat, sent to find a pig that is not there, first hunts the cows in sight for
+ * beef and eats it, stops hunting once fed (cows are left), then finds the pig once one turns up.
  */
 import type { Bot } from 'mineflayer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../../src/app.js'
 import type { TaskEvent } from '../../src/schemas/task.js'
 import { startPracticeApp, type PracticeApp } from '../helpers/app.js'
+import { HUNGRY_FOOD } from '../../src/agent/upkeep.js'
 import { command, countItem, waitFor, waitForMessage } from '../helpers/world.js'
 
 let scene: PracticeApp
@@ -51,6 +54,40 @@ describe('stations', () => {
       expect(count('wooden_pickaxe')).toBe(1)
       expect(count('crafting_table') + count('oak_planks')).toBe(0)
       expect(ghost.blockAt(p)?.name).toBe('crafting_table')
+    } finally {
+      off()
+    }
+  }, 70_000)
+
+  it('a hungry find with nothing to eat hunts the cows in sight until fed, then finds what it was sent for', async () => {
+    await command(alice, '/clear Ghost', { allowError: true })
+    await command(alice, '/give Ghost iron_sword 1')
+    await waitFor(() => count('iron_sword') === 1, 5000, 'Ghost holds a sword')
+    await command(alice, '/effect Ghost hunger 6 127') // saturation gone, then about 10 food points
+    await waitFor(() => ghost.food <= HUNGRY_FOOD, 10_000, 'Ghost is hungry')
+    const p = ghost.entity.position.floored()
+    await command(alice, `/summon cow ${p.x + 4} ${p.y} ${p.z}`)
+    await command(alice, `/summon cow ${p.x - 4} ${p.y} ${p.z}`)
+    await command(alice, `/summon cow ${p.x} ${p.y} ${p.z + 4}`)
+    await command(alice, `/summon cow ${p.x} ${p.y} ${p.z - 4}`)
+    const cows = (): number => Object.values(ghost.entities).filter((e) => e.name === 'cow').length
+    await waitFor(() => cows() === 4, 5000, 'four cows in sight')
+    const progress: string[] = []
+    const off = app.router.onTaskEvent((e: TaskEvent) => {
+      if (e.kind === 'progress') progress.push(e.message)
+    })
+    try {
+      const reply = waitForMessage(alice, /^(Found|I could|I gave up)[\s\S]*pig/, { from: 'Ghost', timeoutMs: 55_000 })
+      alice.chat('Ghost find a pig')
+      const hunting = /^hungry \(food \d+\) with nothing to eat: getting beef from the cow in sight$/
+      await waitFor(() => progress.some((m) => hunting.test(m)), 10_000, 'the hunt starts')
+      await waitFor(() => ghost.food > HUNGRY_FOOD, 30_000, 'Ghost ate what it hunted')
+      // fed, the hunt ends (before it has killed every cow) and the search for the pig goes on
+      await waitFor(() => progress.at(-1)?.startsWith('looking for pig') === true, 10_000, 'the search goes on')
+      expect(cows()).toBeGreaterThan(0)
+      const q = ghost.entity.position.floored()
+      await command(alice, `/summon pig ${q.x + 3} ${q.y} ${q.z}`)
+      expect(await reply).toMatch(/^Found pig\./)
     } finally {
       off()
     }
