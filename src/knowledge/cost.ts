@@ -70,11 +70,6 @@ export class CostModel {
     return best ?? tools[0] ?? null
   }
 
-  toolCost(tools: string[]): number {
-    if (tools.length === 0) return 0
-    return Math.min(...tools.map((t) => this.of(t)))
-  }
-
   /** Fuels the planner may use, with burn capacity. */
   plannableFuels(): Array<{ item: string; burnItems: number }> {
     return this.kb.fuels.filter((f) => PLANNABLE_FUEL.test(f.item))

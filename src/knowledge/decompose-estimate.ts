@@ -1,8 +1,8 @@
 /**
  * The decomposer's estimates, without side effects (split from src/knowledge/decompose.ts): the inventory-aware cost
- * of obtaining `n` of an item a few levels deep, of one source, of the cheapest recipe variant (any log, any planks,
- * coal or charcoal: minecraft-data lists each accepted ingredient) and of the cheapest fuel, and the ranking of an
- * item's sources. It reads the expander's live inventory and stack (items being expanded, never estimated again) and
+ * of obtaining `n` of an item through each of its sources a few levels deep (tools and stations too), of one source,
+ * of the cheapest recipe variant (any log, any planks, coal or charcoal: minecraft-data lists each accepted
+ * ingredient) and of the cheapest fuel, and the ranking of an item's sources. It reads the expander's live inventory and stack (items being expanded, never estimated again) and
  * the cost model, whose route bias (src/knowledge/routes.ts) makes failed routes costly and routes in sight cheap.
  */
 import type { CostModel } from './cost.js'
@@ -32,15 +32,18 @@ export class Estimator {
     if (this.stack.includes(item)) return Infinity
     let best = this.cost.of(item) * miss
     if (depth <= 0) return best
-    for (const s of this.src.sourcesFor(item))
-      if (s.kind === 'craft') best = Math.min(best, this.estSource(s, miss, depth))
+    for (const s of this.src.sourcesFor(item)) best = Math.min(best, this.estSource(s, miss, depth))
     return best
   }
 
-  toolEst(tools: string[]): number {
-    return tools.length === 0 || tools.some((t) => this.held(t) > 0 || this.stations.has(t))
-      ? 0
-      : this.cost.toolCost(tools)
+  /**
+   * A tool or station not held, estimated from what is held (`depth` levels deep, as `est`): the cost model's
+   * per-unit cost is from nothing, so it would price an iron pickaxe at its whole chain from the first log even
+   * when the stone pickaxe and the furnace are in the bag — and a witch's rare redstone won over mining the ore.
+   */
+  toolEst(tools: string[], depth: number): number {
+    if (tools.length === 0 || tools.some((t) => this.held(t) > 0 || this.stations.has(t))) return 0
+    return Math.min(...tools.map((t) => this.est(t, 1, depth)))
   }
 
   private estSource(s: Source, n: number, depth: number): number {
@@ -48,7 +51,7 @@ export class Estimator {
       case 'craft': {
         const runs = Math.ceil(n / s.group.count)
         const v = this.pickVariant(s.group.variants, runs, depth)
-        return v ? v.cost + runs + (s.group.needsTable ? this.toolEst(['crafting_table']) : 0) : Infinity
+        return v ? v.cost + runs + (s.group.needsTable ? this.toolEst(['crafting_table'], depth - 1) : 0) : Infinity
       }
       case 'smelt': {
         const inputs = s.inputs.filter((i) => !this.stack.includes(i))
@@ -56,20 +59,25 @@ export class Estimator {
         return (
           n +
           Math.min(...inputs.map((i) => this.est(i, n, depth - 1))) +
-          this.pickFuel(n).cost +
-          this.toolEst(['furnace'])
+          this.pickFuel(n, depth).cost +
+          this.toolEst(['furnace'], depth - 1)
         )
       }
       case 'mine':
-        return this.cost.findPerUnit(s) * n + this.cost.trip(s) + this.toolEst(s.tools) + this.cost.penalty(s)
+        return (
+          this.cost.findPerUnit(s) * n + this.cost.trip(s) + this.toolEst(s.tools, depth - 1) + this.cost.penalty(s)
+        )
       case 'hunt':
         return this.cost.findPerUnit(s) * n + this.cost.trip(s) + this.cost.penalty(s)
       case 'collect':
         return (s.spec.findCost / s.spec.yield) * n + this.cost.penalty(s)
       case 'apply': {
         const uses = Math.ceil(n / s.spec.yield)
-        let v = uses * s.spec.findCost + (s.spec.station ? this.toolEst([s.spec.station]) : 0) + this.cost.penalty(s)
-        v += s.spec.toolConsumed ? this.est(s.spec.tool, uses, depth - 1) : this.toolEst([s.spec.tool])
+        let v =
+          uses * s.spec.findCost +
+          (s.spec.station ? this.toolEst([s.spec.station], depth - 1) : 0) +
+          this.cost.penalty(s)
+        v += s.spec.toolConsumed ? this.est(s.spec.tool, uses, depth - 1) : this.toolEst([s.spec.tool], depth - 1)
         for (const [m, k] of Object.entries(s.spec.materials ?? {})) v += this.est(m, k * uses, depth - 1)
         return v
       }
@@ -81,7 +89,7 @@ export class Estimator {
               this.est(s.tool, s.attempts, depth - 1) +
               this.est(LAPIS, s.lapis, depth - 1) +
               this.est(EXPERIENCE, s.experience, depth - 1)) +
-          this.toolEst([s.station]) +
+          this.toolEst([s.station], depth - 1) +
           this.est(s.bookshelf, s.bookshelves, depth - 1)
         )
       }
@@ -103,12 +111,13 @@ export class Estimator {
     return best && Number.isFinite(best.cost) ? best : null
   }
 
-  pickFuel(smelts: number): { item: string; count: number; cost: number } {
+  /** The cheapest fuel for `smelts` items, estimated `depth - 1` levels deep (a fuel may itself be smelted: charcoal). */
+  pickFuel(smelts: number, depth = 2): { item: string; count: number; cost: number } {
     let best = { item: 'coal', count: Math.ceil(smelts / 8), cost: Infinity }
     for (const f of this.cost.plannableFuels()) {
       if (this.stack.includes(f.item)) continue
       const count = Math.ceil(smelts / f.burnItems)
-      const cost = this.est(f.item, count, 1)
+      const cost = this.est(f.item, count, depth - 1)
       if (cost < best.cost - 1e-9) best = { item: f.item, count, cost }
     }
     return best

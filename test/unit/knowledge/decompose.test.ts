@@ -121,6 +121,17 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       expect(steps).toHaveLength(1)
       expect(steps[0]?.kind === 'smelt' && steps[0].smelt.fuel).toBe('charcoal')
     })
+    it('prices a tool from what is held: redstone is mined with an iron pickaxe, not hunted from a witch', () => {
+      // a witch drops redstone one kill in eight, at night in a swamp; priced from nothing, the iron pickaxe the ore
+      // needs cost more than that, even with the stone pickaxe and the furnace in the bag
+      const bags: Array<Record<string, number>> = [{}, { stone_pickaxe: 1, furnace: 1, crafting_table: 1 }]
+      for (const inv of bags) {
+        const steps = plan('piston', 1, inv)
+        expect(steps.filter((s) => s.kind === 'hunt')).toEqual([])
+        expect(total(steps, 'mine', 'redstone')).toBeGreaterThanOrEqual(1)
+        expect(total(steps, 'mine', 'raw_iron')).toBe(4) // one trip for the piston's ingot and the pickaxe's three
+      }
+    })
   })
 
   describe('cycles and tree shape', () => {
