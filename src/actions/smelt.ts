@@ -4,10 +4,15 @@
  * with `missing_materials` (input or fuel short), `missing_tool` (no furnace) or `timeout` when output stops coming.
  */
 import type { Action } from '../schemas/action.js'
-import { sleep } from '../util/async.js'
+import { onceEvent } from '../util/async.js'
 import { resolveItem } from './names.js'
 import { checkMaterials, release, station, type Station } from './stations.js'
 import { countOf, fail, type Run } from './types.js'
+
+/** The furnace window's output slot (mineflayer's `outputItem()`); the server updates it as each item is done. */
+const OUTPUT_SLOT = 2
+/** No output for this long: the furnace has gone out (or its input is gone). */
+const STALL_MS = 20_000
 
 /** Items one fuel item smelts (minecraft wiki); unknown fuels count as one. */
 function burns(name: string): number {
@@ -45,15 +50,19 @@ export async function smelt(run: Run, action: Extract<Action, { type: 'smelt' }>
       await furnace.putInput(input.type, null, action.count)
       let lastGain = Date.now()
       while (taken < action.count) {
-        run.step()
-        await sleep(500, run.signal).catch(() => run.check())
         const o = furnace.outputItem()
         if (o && o.count > 0) {
+          run.step() // a step per take: 10 s an item, so a poll every 500 ms had used the 64 steps by the 4th item
           const got = await furnace.takeOutput()
           taken += got?.count ?? 0
           lastGain = Date.now()
-        } else if (Date.now() - lastGain > 20_000)
-          fail('timeout', `The furnace stopped giving ${out} after ${taken} of ${action.count}.`)
+          continue
+        }
+        const waitMs = STALL_MS - (Date.now() - lastGain)
+        if (waitMs <= 0) fail('timeout', `The furnace stopped giving ${out} after ${taken} of ${action.count}.`)
+        await onceEvent(furnace, `updateSlot:${OUTPUT_SLOT}`, { timeoutMs: waitMs, signal: run.signal }).catch(() =>
+          run.check(),
+        )
       }
     } finally {
       furnace.close()

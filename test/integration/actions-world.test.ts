@@ -121,7 +121,9 @@ describe('actions that need the server mechanics', () => {
     const r = await execute(
       bot,
       { type: 'smelt', object: 'iron_ingot', count: 2, materials: { raw_iron: 2 }, fuel: 'coal' },
-      { signal: never },
+      // a step per item taken and per block placed or dug, never per poll: a poll every 500 ms had used 40 steps on
+      // these 2 items (and the default 64 by the 4th item of a compass's smelt of 4)
+      { signal: never, budget: { steps: 8 } },
     )
     expect(r.ok, r.message).toBe(true)
     expect(r.inventoryDelta).toMatchObject({ iron_ingot: 2, raw_iron: -2 })
