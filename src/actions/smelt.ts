@@ -3,6 +3,8 @@
  * inventory and picked back up), putting in the input and enough fuel and waiting until all output is taken. Fails
  * with `missing_materials` (input or fuel short), `missing_tool` (no furnace) or `timeout` when output stops coming.
  */
+import { createKnowledge } from '../knowledge/index.js'
+import { fuelFor } from '../rules/smelt.js'
 import type { Action } from '../schemas/action.js'
 import { onceEvent } from '../util/async.js'
 import { resolveItem } from './names.js'
@@ -13,17 +15,6 @@ import { countOf, fail, type Run } from './types.js'
 const OUTPUT_SLOT = 2
 /** No output for this long: the furnace has gone out (or its input is gone). */
 const STALL_MS = 20_000
-
-/** Items one fuel item smelts (minecraft wiki); unknown fuels count as one. */
-function burns(name: string): number {
-  if (name === 'coal' || name === 'charcoal') return 8
-  if (name === 'coal_block') return 80
-  if (name === 'lava_bucket') return 100
-  if (name === 'blaze_rod') return 12
-  if (/_(planks|log|wood)$/.test(name) || name.endsWith('_stem')) return 1.5
-  if (name === 'stick' || name.endsWith('_sapling')) return 0.5
-  return 1
-}
 
 export async function smelt(run: Run, action: Extract<Action, { type: 'smelt' }>): Promise<string> {
   const { bot } = run
@@ -37,7 +28,8 @@ export async function smelt(run: Run, action: Extract<Action, { type: 'smelt' }>
   checkMaterials(run, { [inputs[0]!]: action.count })
   if (!input) fail('missing_materials', `I have no ${inputs[0]} to smelt.`)
   if (!fuel) fail('missing_materials', `I have no ${action.fuel} to burn.`)
-  const fuelNeeded = Math.ceil(action.count / burns(fuel.name))
+  // the rule book's count (the knowledge's fuel table); it rejects a fuel that does not burn before this runs
+  const fuelNeeded = fuelFor(createKnowledge(bot.version), fuel.name, action.count) ?? action.count
   if (countOf(bot, [fuel.name]) < fuelNeeded + (fuel.name === input.name ? action.count : 0))
     fail('missing_materials', `I need ${fuelNeeded} ${fuel.name} as fuel.`)
   let furnaceStation: Station | null = null

@@ -113,6 +113,7 @@ export async function feedIfHungry(
   })
   const fed = new AbortController()
   const onStop = (): void => fed.abort(ctx.signal.reason)
+  if (ctx.signal.aborted) onStop()
   ctx.signal.addEventListener('abort', onStop, { once: true })
   const watch = setInterval(() => {
     if (deps.hands.state().food > HUNGRY_FOOD) fed.abort(new AbortedError('fed'))
