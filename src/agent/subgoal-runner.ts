@@ -73,8 +73,8 @@ export interface SubGoalOutcome {
 }
 
 /**
- * Fit a remembered plan to now: the action that makes the sub-goal's object gets today's count, and a plan that
- * starts on the surface is preceded by go_up when the bot is below ground (it was recorded from the surface).
+ * Fit a remembered plan to now: the action that makes the sub-goal's object gets today's count (and, for a craft or
+ * smelt step, the step's own materials and fuel), and a plan that starts on the surface is preceded by go_up when the bot is below ground (it was recorded from the surface).
  */
 export function adaptPlan(
   actions: Action[],
@@ -87,6 +87,18 @@ export function adaptPlan(
   const first = actions[0]
   const climb = underground && first?.type === 'explore' && first.strategy === 'surface'
   const fitted = actions.map((a): Action => {
+    // the step's own materials and fuel, as the decomposition counted them for the whole goal: a remembered smelt of
+    // one ingot with planks, scaled to three, burnt the planks a later craft needed (bench:mp5 p2 piston seed 3 then
+    // climbed 50 levels for one more log)
+    if (a.type === 'smelt' && a.object === obj && step.kind === 'smelt')
+      return {
+        ...a,
+        count: step.goal.count,
+        materials: { [step.smelt.input]: step.smelt.inputCount },
+        fuel: step.smelt.fuel,
+      }
+    if (a.type === 'craft' && a.object === obj && step.kind === 'craft')
+      return { ...a, count: step.goal.count, materials: { ...step.craft.materials } }
     if ((a.type === 'craft' || a.type === 'smelt') && a.object === obj && a.count !== step.goal.count) {
       const f = step.goal.count / a.count
       const materials = Object.fromEntries(

@@ -336,4 +336,20 @@ describe('planning loop with the LLM', () => {
     expect(twice.out).toMatchObject({ ok: true, llmCalls: 0 })
     expect(twice.world.calls[0]!.action).toMatchObject({ type: 'craft', count: 8, materials: { oak_log: 2 } })
   })
+
+  it('(i) a remembered smelt burns the fuel this decomposition chose, not the one it was recorded with', async () => {
+    // recorded with planks; now planks are also the material of a later craft and a charcoal is held
+    const withPlanks: Action = { ...SMELT_ONE, materials: { raw_iron: 1 }, fuel: 'oak_planks' }
+    fake.script(plan(withPlanks))
+    const llm = llmWith()
+    const kit = { raw_iron: 1, furnace: 1, oak_planks: 1 }
+    expect((await run({ object: 'iron_ingot', count: 1 }, createPlanner(llm), world({ inventory: kit }))).out.ok).toBe(
+      true,
+    )
+    const inventory = { raw_iron: 3, furnace: 1, charcoal: 1, oak_planks: 3 }
+    const three = await run({ object: 'iron_ingot', count: 3 }, createPlanner(llm), world({ inventory }))
+    expect(three.out).toMatchObject({ ok: true, llmCalls: 0 })
+    expect(three.world.calls[0]!.action).toMatchObject({ type: 'smelt', count: 3, fuel: 'charcoal' })
+    expect(three.world.state().inventory.oak_planks).toBe(3)
+  })
 })
