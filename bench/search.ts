@@ -11,7 +11,7 @@
  * runs are slower. Prints per level × pattern the median cells and seconds to the sighting and how many seeds saw
  * the ore within 120/240 cells and 120/240/360/480 s, and by when 90 % of them had; writes bench/results/search.json. Env: SEARCH_ORE (regexp, default
  * diamond_ore), SEARCH_LEVELS (default -59,-53), SEARCH_SEEDS (count, default 40), SEARCH_MAX (cells, default 300),
- * SEARCH_CAVES (0/1, default 1).
+ * SEARCH_CAVES (0/1, default 1), SEARCH_FROM (x,z: the column every search starts at instead of the seed's spawn).
  */
 import { POKE_DEPTH, ROW, SPACING, STRIDE } from '../src/actions/ore-search.js'
 import { WorldScanner } from '../src/server/worldgen/scan.js'
@@ -24,6 +24,8 @@ const LEVELS = (process.env.SEARCH_LEVELS ?? '-59,-53').split(',').map(Number)
 const SEEDS = Array.from({ length: Number(process.env.SEARCH_SEEDS ?? 40) }, (_, i) => i + 1)
 const MAX = Number(process.env.SEARCH_MAX ?? 300)
 const CAVES = (process.env.SEARCH_CAVES ?? '1') === '1'
+/** SEARCH_FROM=x,z: start every seed's search at this column instead of its spawn (to replay a bench run's search). */
+const FROM = process.env.SEARCH_FROM ? process.env.SEARCH_FROM.split(',').map(Number) : null
 /** How far (blocks) from the corridor cell a cave is followed, and how many of its air blocks at most. */
 const CAVE_REACH = 16
 const CAVE_AIR = 3000
@@ -108,7 +110,7 @@ async function cellsToSighting(
   pokes: Pokes = NO_POKES,
 ): Promise<[number, boolean, number]> {
   const w = WorldScanner.forSeed(seed)
-  const spawn = await w.spawnPoint()
+  const spawn = FROM ? { x: FROM[0]!, z: FROM[1]! } : await w.spawnPoint()
   const ox = Math.floor(spawn.x)
   const oz = Math.floor(spawn.z)
   const dug = new Set<string>()
