@@ -1,6 +1,6 @@
 /**
- * Creates one mineflayer bot with the plugins every capability relies on: pathfinder, collectblock, pvp, tool,
- * auto-eat and our place-clear (a placement under the bot's own body waits until the server has seen it leave); the
+ * Creates one mineflayer bot with the plugins every capability relies on: pathfinder, collectblock, pvp, tool and
+ * our place-clear (a placement under the bot's own body waits until the server has seen it leave); the
  * pathfinder keeps a block off lava (lava-margin.ts). The only place bot options are assembled; reconnection lives in
  * supervisor.ts.
  */
@@ -9,7 +9,6 @@ import { pathfinder, Movements } from 'mineflayer-pathfinder'
 import { plugin as collectBlock } from 'mineflayer-collectblock'
 import { plugin as pvp } from 'mineflayer-pvp'
 import { plugin as tool } from 'mineflayer-tool'
-import { loader as autoEat } from 'mineflayer-auto-eat'
 import { keepOffLava } from './lava-margin.js'
 import { placeClear } from './place-clear.js'
 
@@ -41,7 +40,6 @@ export function createBot(opts: BotOptions): Bot {
   bot.loadPlugin(tool)
   bot.loadPlugin(collectBlock)
   bot.loadPlugin(pvp)
-  bot.loadPlugin(autoEat)
   bot.loadPlugin(placeClear)
   bot.once('spawn', () => {
     const moves = new Movements(bot)

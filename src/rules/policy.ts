@@ -25,8 +25,8 @@ export const WEAPONS = [
 export const FIRST_WEAPON = 'wooden_sword'
 
 /**
- * Foods the bot never eats and never hunts for: each does harm (hunger, poison, a random teleport) — mineflayer-auto-eat's
- * own banned list, handed to it by the eating reflex.
+ * Foods the bot never eats and never hunts for: each does harm (hunger, poison, a random teleport). The eating reflex
+ * and the hunt for food both read this list.
  */
 export const NOT_EATEN: readonly string[] = [
   'rotten_flesh',

@@ -2,11 +2,12 @@
  * Health and hunger on a real superflat practice server (one server, one player per mechanic): a 10-block fall
  * costs vanilla's 7 health, lava hurts 4 at a time, a block at head height suffocates, and food drops while
  * sprinting (after the hunger effect has used up the saturation) and rises again after eating bread with
- * mineflayer's `consume()` and mineflayer-auto-eat.
+ * mineflayer's `consume()` and the companion's eating reflex, which eats again after a meal cut short.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
-import { loader as autoEatLoader } from 'mineflayer-auto-eat'
+import { attachReflexes } from '../../src/actions/reflexes/index.js'
+import eatReflex from '../../src/actions/reflexes/eat.js'
 import { command, joinPlayer, quit, startServer, syncWithServer, waitFor } from '../helpers/world.js'
 import type { ServerHandle } from '../../src/server/process.js'
 
@@ -94,12 +95,33 @@ describe('health and hunger', () => {
     await b.consume()
     await waitFor(() => b.food === Math.min(20, hungry + 5), 3000, 'fed by bread (+5)')
     expect(b.inventory.items().find((i) => i.name === 'bread')?.count).toBe(2)
-    // mineflayer-auto-eat (what the companion uses) eats the same way
+    // the companion's eating reflex eats the same way, of itself, once food is at or below its threshold
     expect(b.food).toBeLessThan(20)
-    b.loadPlugin(autoEatLoader)
     const fed = b.food
-    await b.autoEat.eat()
-    await waitFor(() => b.food === Math.min(20, fed + 5), 3000, 'fed by auto-eat (+5)')
+    const reflexes = attachReflexes(b, { minHunger: 19 }, [eatReflex])
+    try {
+      await waitFor(() => b.food === Math.min(20, fed + 5), 5000, 'fed by the eating reflex (+5)')
+    } finally {
+      reflexes.detach()
+    }
     expect(b.inventory.items().find((i) => i.name === 'bread')?.count).toBe(1)
+  })
+
+  it('a meal cut short (the hand taken for something else) is eaten on the next try', async () => {
+    const b = await join('Eater')
+    await command(b, '/effect Eater hunger 3 127')
+    await waitFor(() => b.food < 20, 6000, 'hungry')
+    await command(b, '/give Eater bread 2')
+    await command(b, '/give Eater dirt 1')
+    await waitFor(() => b.inventory.items().some((i) => i.name === 'dirt'), 5000, 'bread and dirt given')
+    const reflexes = attachReflexes(b, { minHunger: 19 }, [eatReflex])
+    try {
+      await waitFor(() => b.heldItem?.name === 'bread', 3000, 'the meal starts')
+      const hungry = b.food
+      await b.equip(b.inventory.items().find((i) => i.name === 'dirt')!, 'hand') // an action takes the hand
+      await waitFor(() => b.food > hungry, 10_000, 'eaten on the next try')
+    } finally {
+      reflexes.detach()
+    }
   })
 })

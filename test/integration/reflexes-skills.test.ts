@@ -227,7 +227,7 @@ describe('reflexes: fight back only against the real attacker', () => {
     reflexes.detach()
     const base = count()
     reflexes = attachReflexes(bot)
-    for (const [i, n] of count().entries()) expect(n, events[i]).toBeGreaterThan(base[i]!) // guard, combat (+ auto-eat's own)
+    for (const [i, n] of count().entries()) expect(n, events[i]).toBeGreaterThan(base[i]!) // guard, combat, eat
     reflexes.detach()
     expect(count()).toEqual(base)
     reflexes = attachReflexes(bot)

@@ -1,7 +1,7 @@
 /**
  * Reflexes, attached once per bot and running whatever action runs, as small plugins with one contract (after
  * mineflayer's one-capability-per-plugin style): `guard` (never walk into lava or off a deadly drop), `combat`
- * (fight back against the real attacker, or flee when health is low) and `eat` (mineflayer-auto-eat when hungry).
+ * (fight back against the real attacker, or flee when health is low) and `eat` (eat the best food carried when hungry).
  * Each plugin gets a `ReflexHost` and returns an `AttachedReflex` whose `detach()` removes every listener and timer
  * it added. A reflex that takes over the body notifies the interrupt listeners — the action registry turns that into
  * an `unsafe` result — and every decision, taken over or not, is an event (`onEvent`) and a line in `history`.
