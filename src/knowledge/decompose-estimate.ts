@@ -13,6 +13,13 @@ import { LAPIS, type Source, type SourceIndex } from './sources.js'
 /** How many levels of sources an estimate looks through before using the cost model's per-unit cost. */
 export const ESTIMATE_DEPTH = 3
 
+/**
+ * Steps a smelt costs beyond its items: the furnace placed, waited on and dug up again. A fuel that is itself smelted
+ * (charcoal) then costs more than planks crafted from the same log: a piston's decomposition had smelted a charcoal
+ * between two iron smelts it could have done as one.
+ */
+const SMELT_SESSION = 2
+
 export class Estimator {
   constructor(
     private readonly cost: CostModel,
@@ -57,6 +64,7 @@ export class Estimator {
         const inputs = s.inputs.filter((i) => !this.stack.includes(i))
         if (!inputs.length) return Infinity
         return (
+          SMELT_SESSION +
           n +
           Math.min(...inputs.map((i) => this.est(i, n, depth - 1))) +
           this.pickFuel(n, depth).cost +

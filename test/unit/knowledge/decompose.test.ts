@@ -132,6 +132,13 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
         expect(total(steps, 'mine', 'raw_iron')).toBe(4) // one trip for the piston's ingot and the pickaxe's three
       }
     })
+    it('smelts the iron in one go with planks crafted from a held log, not a charcoal smelted in between', () => {
+      // a piston's decomposition at the iron: its own ingot and the pickaxe's three, with a log and 5 planks left
+      const inv = { oak_log: 1, oak_planks: 5, stick: 4, crafting_table: 1, stone_pickaxe: 1, furnace: 1, raw_iron: 4 }
+      const steps = plan('piston', 1, { ...inv, cobblestone: 10 })
+      expect(of(steps, 'smelt', 'iron_ingot')).toHaveLength(1)
+      expect(of(steps, 'smelt', 'charcoal')).toEqual([])
+    })
   })
 
   describe('cycles and tree shape', () => {
