@@ -74,7 +74,8 @@ export interface SubGoalOutcome {
 
 /**
  * Fit a remembered plan to now: the action that makes the sub-goal's object gets today's count (and, for a craft or
- * smelt step, the step's own materials and fuel), and a plan that starts on the surface is preceded by go_up when the bot is below ground (it was recorded from the surface).
+ * smelt step, the step's own materials and fuel), and a plan that starts on the surface is preceded by go_up when
+ * the bot is below ground (it was recorded from the surface).
  */
 export function adaptPlan(
   actions: Action[],

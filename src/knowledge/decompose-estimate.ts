@@ -2,8 +2,8 @@
  * The decomposer's estimates, without side effects (split from src/knowledge/decompose.ts): the inventory-aware cost
  * of obtaining `n` of an item through each of its sources a few levels deep (tools and stations too), of one source,
  * of the cheapest recipe variant (any log, any planks, coal or charcoal: minecraft-data lists each accepted
- * ingredient) and of the cheapest fuel, and the ranking of an item's sources. It reads the expander's live inventory and stack (items being expanded, never estimated again) and
- * the cost model, whose route bias (src/knowledge/routes.ts) makes failed routes costly and routes in sight cheap.
+ * ingredient) and of the cheapest fuel, and the ranking of an item's sources. It reads the expander's live inventory
+ * and stack (items being expanded, never estimated again) and the cost model, whose route bias (src/knowledge/routes.ts) makes failed routes costly and routes in sight cheap.
  */
 import type { CostModel } from './cost.js'
 import { EXPERIENCE } from './enchanting.js'
