@@ -3,7 +3,8 @@
  * of obtaining `n` of an item through each of its sources a few levels deep (tools and stations too), of one source,
  * of the cheapest recipe variant (any log, any planks, coal or charcoal: minecraft-data lists each accepted
  * ingredient) and of the cheapest fuel, and the ranking of an item's sources. It reads the expander's live inventory
- * and stack (items being expanded, never estimated again) and the cost model, whose route bias (src/knowledge/routes.ts) makes failed routes costly and routes in sight cheap.
+ * and stack (items being expanded, never estimated again) and the cost model, whose route bias
+ * (src/knowledge/routes.ts) makes failed routes costly and routes in sight cheap.
  */
 import type { CostModel } from './cost.js'
 import { EXPERIENCE } from './enchanting.js'
@@ -119,7 +120,7 @@ export class Estimator {
     return best && Number.isFinite(best.cost) ? best : null
   }
 
-  /** The cheapest fuel for `smelts` items, estimated `depth - 1` levels deep (a fuel may itself be smelted: charcoal). */
+  /** The cheapest fuel for `smelts` items, estimated `depth - 1` levels deep (a fuel may be smelted: charcoal). */
   pickFuel(smelts: number, depth = 2): { item: string; count: number; cost: number } {
     let best = { item: 'coal', count: Math.ceil(smelts / 8), cost: Infinity }
     for (const f of this.cost.plannableFuels()) {

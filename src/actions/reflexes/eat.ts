@@ -39,7 +39,7 @@ export function bestFood(bot: Bot): Item | null {
   return best
 }
 
-/** Eat `food` once; true when the server confirmed the meal. The hand gets back what it held, unless taken meanwhile. */
+/** Eat `food` once; true when the server confirmed it. The hand gets back what it held, unless taken meanwhile. */
 async function meal(bot: Bot, food: Item): Promise<boolean> {
   const before = bot.heldItem
   await bot.equip(food, 'hand')

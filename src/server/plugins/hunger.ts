@@ -89,7 +89,8 @@ function finishEating(serv: SquidServer, player: SquidPlayer, slot: number, type
   const data = serv.registry.items[type] as { name: string }
   const food = serv.registry.foods?.[type] as { foodPoints: number; saturation: number } | undefined
   if (!food) return
-  // vanilla order: the "finished eating" status first, the used-up item after (an eater that watches the slot would take an emptied slot for a meal cut short)
+  // vanilla order: the "finished eating" status first, the used-up item after (an eater watching the slot would take
+  // an emptied slot for a meal cut short)
   const status = { entityId: player.id, entityStatus: 9 }
   player._client.write('entity_status', status)
   ;(player._writeOthersNearby as (n: string, p: Record<string, unknown>) => void)('entity_status', status)
