@@ -6,7 +6,7 @@
  * left, run through the `obtain` callback (the executor's runGoal; passed in, so this module does not import it).
  */
 import type { Knowledge } from '../knowledge/index.js'
-import { bestWeaponOf, FIRST_WEAPON, NOT_EATEN } from '../rules/policy.js'
+import { bestWeaponOf, eats, FIRST_WEAPON } from '../rules/policy.js'
 import type { BotState } from '../schemas/action.js'
 import { Goal, type Conditions } from '../schemas/goal.js'
 import type { GoalContext, GoalDeps, GoalOutcome } from './executor.js'
@@ -71,7 +71,7 @@ export function foodToHunt(
   spare: string | null = null,
 ): { item: string; mob: string } | null {
   if (state.food > HUNGRY_FOOD) return null
-  const edible = (item: string): boolean => kb.foodPoints(item) > 0 && !NOT_EATEN.includes(item)
+  const edible = (item: string): boolean => eats(item, kb.foodPoints(item))
   if (Object.keys(state.inventory).some(edible)) return null
   let best: { item: string; mob: string; d: number } | null = null
   for (const item of kb.foods().filter(edible))

@@ -36,6 +36,11 @@ export const NOT_EATEN: readonly string[] = [
   'spider_eye',
 ]
 
+/** Whether the bot eats (and hunts for) an item worth `foodPoints` (minecraft-data's): a food, not in NOT_EATEN. */
+export function eats(item: string, foodPoints: number): boolean {
+  return foodPoints > 0 && !NOT_EATEN.includes(item)
+}
+
 /** The best weapon among `held` item names, or null (then the fist). */
 export function bestWeaponOf(held: Iterable<string>): string | null {
   const names = new Set(held)

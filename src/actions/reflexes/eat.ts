@@ -10,7 +10,7 @@
  */
 import type { Bot } from 'mineflayer'
 import type { Item } from 'prismarine-item'
-import { NOT_EATEN } from '../../rules/policy.js'
+import { eats } from '../../rules/policy.js'
 import { onceEvent } from '../../util/async.js'
 import { logger } from '../../util/log.js'
 import type { AttachedReflex, ReflexHost, ReflexPlugin } from './index.js'
@@ -33,7 +33,7 @@ export function bestFood(bot: Bot): Item | null {
   let best: Item | null = null
   for (const it of bot.inventory.items()) {
     const f = foods[it.name]
-    if (!f || NOT_EATEN.includes(it.name)) continue
+    if (!f || !eats(it.name, f.foodPoints)) continue
     if (!best || f.foodPoints > foods[best.name]!.foodPoints) best = it
   }
   return best
