@@ -18,6 +18,7 @@ import { isUnderground } from '../perception/vision.js'
 import { digBlock, equipNamed, goals, goto, gotoWithin } from './world.js'
 import { noToolMessage } from '../rules/index.js'
 import { logger } from '../util/log.js'
+import { MAX_SAFE_DROP } from '../bot/lava-margin.js'
 
 const log = logger('dig_down')
 
@@ -136,7 +137,7 @@ export async function digDown(run: Run, action: Extract<Action, { type: 'dig_dow
   const start = bot.entity.position.floored()
   if (start.y <= action.ylevel) return `I am already at y ${start.y}, at or below ${action.ylevel}.`
   if (!isUnderground(bot) || !surfaceOf(bot)) rememberSurface(bot, start)
-  const maxDrop = reflexesOf(bot)?.options.maxSafeDrop ?? 4
+  const maxDrop = reflexesOf(bot)?.options.maxSafeDrop ?? MAX_SAFE_DROP
   const centre = async (): Promise<void> => {
     const p = bot.entity.position
     const f = p.floored()

@@ -7,7 +7,7 @@
  * shaft); underground only blocks within reach by the search's own rule (sighting.ts); with none in view, a block of
  * the object beside one it dug (the rest of the vein), then the block explore saw last. A block it comes no closer
  * to for REACH_MS, or whose walk fails short of it, is skipped and remembered as out of reach (src/actions/memory.ts;
- * explore looks past it); a walk the guard turned back from lava is tried once more first, clear of lava. Drops
+ * explore looks past it); a walk the guard turned back is tried once more first, clear of what the guard stops at. Drops
  * are picked up in one walk per stand: when the next block is out of reach, or when the blocks dug would make up the
  * count (a block whose drop never arrives is skipped from then on).
  */
@@ -24,7 +24,7 @@ import { makeRoom } from './junk.js'
 import { isUnreachable, markUnreachable, recentSighting } from './memory.js'
 import { reachableSightings } from './sighting.js'
 import { noToolMessage } from '../rules/index.js'
-import { clearOfLava } from '../bot/lava-margin.js'
+import { clearOfDanger } from '../bot/lava-margin.js'
 import { logger } from '../util/log.js'
 import { FACES } from '../util/vec.js'
 
@@ -51,9 +51,10 @@ function harvestable(run: Run, block: Block, tool: string | null): boolean {
 const BELOW_START_COST = 3
 
 /**
- * Walks to one block the guard reflex may turn back (lava ahead) before it is given up: the next walk rules every
- * step near lava out (src/bot/lava-margin.ts `clearOfLava`), so the pathfinder tunnels round (bench d12 and d13 seed
- * 1 gave up a diamond 13 blocks off after turn-backs right at the start of the walk, then searched 280 s in vain).
+ * Walks to one block the guard reflex may turn back (lava or a deadly drop ahead) before it is given up: the next walk
+ * rules every step the guard would turn back out (src/bot/lava-margin.ts `clearOfDanger`), so the pathfinder tunnels
+ * round (bench d12 and d13 seed 1 gave up a diamond 13 blocks off after turn-backs right at the start of the walk,
+ * then searched 280 s in vain).
  */
 const TURN_BACKS = 1
 
@@ -191,8 +192,10 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
   const have = (): number => countOf(bot, target.wanted)
   const wantedName = target.wanted.length === 1 ? target.wanted[0]! : action.object
   run.progress.setWanted(have)
+  /** The block being fetched: coming closer to it counts as progress even where rock hides it (a tunnel to it). */
+  let fetching: Block | null = null
   run.progress.setTarget(() => {
-    const b = nearestVisibleBlock(bot, target.blockIds, 16)
+    const b = fetching ?? nearestVisibleBlock(bot, target.blockIds, 16)
     return b ? far(bot, b) : null
   })
   const skipped = new Set<string>()
@@ -254,9 +257,10 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     })
     const reach = watchReach(bot, block)
     const detours = run.detours()
+    fetching = block
     try {
-      // a walk the guard turned back goes again clear of lava: round through the rock, or not at all
-      if (turnedBack.has(block.position.toString())) await clearOfLava(bot, () => digBlock(run, block))
+      // a walk the guard turned back goes again clear of danger: round through the rock, or not at all
+      if (turnedBack.has(block.position.toString())) await clearOfDanger(bot, () => digBlock(run, block))
       else await digBlock(run, block)
     } catch (err) {
       const next = afterFailedDig(run, block, { detours, reach, turnedBack, skipped })
@@ -265,6 +269,7 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
       if (next !== 'gone') continue
     } finally {
       reach.stop()
+      fetching = null
     }
     dug++
     dugAt.push(block.position)

@@ -2,7 +2,9 @@
  * Keeps the pathfinder a block away from lava: a cell to stand or walk in costs LAVA_STEP_COST more when the guard
  * reflex (src/actions/reflexes/guard.ts) would see lava from it, that is when lava is in the guard's probe
  * (`LAVA_PROBE`: feet, below, head) of the cell or of a cell beside it (the rim of a pool, lava at head height beside
- * the way), so the pathfinder goes round when it can. mineflayer-pathfinder avoids lava cells themselves but walks
+ * the way), or when a cell beside it is an open hole whose fall ends in lava (`fallFrom`, the guard's own rule: a
+ * ledge over the lava-filled caves, bench seed 1's diamond 13 blocks off, where every walk along the ledge was
+ * turned back, the second one clear of lava too), so the pathfinder goes round when it can. mineflayer-pathfinder avoids lava cells themselves but walks
  * their rims, where one slip or a step back from the guard ends in the lava: two bench:diamond runs (seeds 2 and 7)
  * died so, walking the caves at y -54 above the lava-filled ones. With head height left out (before 2026-11-26), a
  * path passed lava beside the head and the guard stopped it (bench d12 seed 1 then gave up a diamond 13 blocks off).
@@ -12,6 +14,9 @@ import type { Bot } from 'mineflayer'
 import type { Movements, SafeBlock } from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { FACES } from '../util/vec.js'
+
+/** A fall of more than this many blocks counts as deadly (the guard reflex's default, and the margin's). */
+export const MAX_SAFE_DROP = 4
 
 /** Extra cost of a step next to lava: more than a long detour, so a path along a lava rim is the last resort. */
 export const LAVA_STEP_COST = 50
@@ -24,18 +29,43 @@ const STEP_NEAR: readonly Vec3[] = [new Vec3(0, 0, 0), ...FACES.filter((f) => f.
   LAVA_PROBE.map((p) => c.plus(p)),
 )
 
+/** The four cells beside a cell at the same height. */
+const BESIDE: readonly Vec3[] = FACES.filter((f) => f.y === 0)
+
+/**
+ * What a step into the cell `p` falls into: 'none' when there is ground to stand on (`p` or the cell under it is
+ * solid) or a floor, water or an unloaded cell within `maxDrop + 1` blocks down, 'lava' when lava comes first, and
+ * 'deep' when nothing does. The guard reflex stops a walk at 'lava' and 'deep'; the margin keeps the pathfinder off
+ * the cells beside a 'lava' hole. On block state ids: the pathfinder asks for every cell of every move it weighs.
+ */
+export function fallFrom(bot: Bot, p: Vec3, maxDrop: number): 'none' | 'lava' | 'deep' {
+  const lava = bot.registry.blocksByName.lava
+  const stateAt = (q: Vec3): number | null => (bot.world.getColumnAt(q) ? bot.world.getBlockStateId(q) : null)
+  const solid = (id: number | null): boolean => id !== null && bot.registry.blocksByStateId[id]?.boundingBox === 'block'
+  if (solid(stateAt(p)) || solid(stateAt(p.offset(0, -1, 0)))) return 'none'
+  for (let d = 1; d <= maxDrop + 1; d++) {
+    const id = stateAt(p.offset(0, -d, 0))
+    if (id === null) return 'none' // unloaded: do not guess
+    if (lava && id >= lava.minStateId && id <= lava.maxStateId) return 'lava'
+    if (solid(id) || bot.registry.blocksByStateId[id]?.name === 'water') return 'none'
+  }
+  return 'deep'
+}
+
 /** More than the 100 mineflayer-pathfinder allows one move: the move is ruled out. */
 const RULED_OUT = 101
 
-/** Bots whose walks now rule steps near lava out instead of weighing them (`clearOfLava`). */
+/** Bots whose walks now rule steps the guard would turn back out instead of weighing them (`clearOfDanger`). */
 const strict = new WeakSet<Bot>()
 
 /**
- * Run `walk` with every step near lava ruled out, not only weighed: the pathfinder then goes round through the rock
- * (it digs), or finds no path. For a walk the guard already turned back once (bench d13 seed 1: a diamond 13 blocks
- * off, the bot in a cave pocket with lava at head height beside it; the weighed path set off past the lava twice).
+ * Run `walk` with every step the guard would turn back ruled out, not only weighed: steps near lava, and steps beside
+ * a hole too deep to fall into (the weighed margin leaves those to the guard). The pathfinder then goes round through
+ * the rock (it digs), or finds no path. For a walk the guard already turned back once (bench d13 seed 1: a diamond 13
+ * blocks off, the bot in a cave pocket with lava at head height beside it; the weighed path set off past the lava
+ * twice; then on the way up the same cave's wall, a ledge over a 6-block drop turned both walks back).
  */
-export async function clearOfLava<T>(bot: Bot, walk: () => Promise<T>): Promise<T> {
+export async function clearOfDanger<T>(bot: Bot, walk: () => Promise<T>): Promise<T> {
   strict.add(bot)
   try {
     return await walk()
@@ -43,6 +73,12 @@ export async function clearOfLava<T>(bot: Bot, walk: () => Promise<T>): Promise<
     strict.delete(bot)
   }
 }
+
+/** What the guard would see from a cell: lava near it, a deadly drop beside it, or nothing. */
+type CellDanger = 'lava' | 'drop' | 'none'
+
+/** Cells kept in one bot's danger cache before it starts afresh (a long path search weighs ~10^5). */
+const CACHE_CELLS = 200_000
 
 /** Add the lava margin to a pathfinder's movements. */
 export function keepOffLava(bot: Bot, moves: Movements): void {
@@ -53,11 +89,35 @@ export function keepOffLava(bot: Bot, moves: Movements): void {
     const id = bot.world.getBlockStateId(p)
     return id >= lava.minStateId && id <= lava.maxStateId
   }
+  // many moves weigh the same cell: each cell's danger is worked out once, until a block or a chunk changes
+  const cache = new Map<number, CellDanger>()
+  const forget = (): void => cache.clear()
+  bot.on('blockUpdate', forget)
+  bot.on('chunkColumnLoad', forget)
+  const danger = (at: Vec3): CellDanger => {
+    // unique within 65536 blocks across, far more than a bot has loaded
+    const key = ((at.y + 2048) * 65_536 + (at.z & 0xffff)) * 65_536 + (at.x & 0xffff)
+    let d = cache.get(key)
+    if (d === undefined) {
+      const falls = BESIDE.map((f) => fallFrom(bot, at.plus(f), MAX_SAFE_DROP))
+      d =
+        STEP_NEAR.some((f) => isLava(at.plus(f))) || falls.includes('lava')
+          ? 'lava'
+          : falls.includes('deep')
+            ? 'drop'
+            : 'none'
+      if (cache.size >= CACHE_CELLS) cache.clear()
+      cache.set(key, d)
+    }
+    return d
+  }
   // a cell in an unloaded chunk comes as a stub without a position (not safe to step in anyway)
   const step = (block: SafeBlock): number => {
     const at = (block as Partial<SafeBlock>).position
-    if (!at || !STEP_NEAR.some((d) => isLava(at.plus(d)))) return 0
-    return strict.has(bot) ? RULED_OUT : LAVA_STEP_COST
+    if (!at) return 0
+    const d = danger(at)
+    if (d === 'lava') return strict.has(bot) ? RULED_OUT : LAVA_STEP_COST
+    return strict.has(bot) && d === 'drop' ? RULED_OUT : 0
   }
   moves.exclusionAreasStep.push(step)
 }

@@ -5,7 +5,7 @@
  */
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
-import { LAVA_PROBE } from '../../bot/lava-margin.js'
+import { fallFrom, LAVA_PROBE } from '../../bot/lava-margin.js'
 import type { AttachedReflex, ReflexHost, ReflexPlugin } from './index.js'
 
 /** Eye height of a standing player. */
@@ -40,23 +40,10 @@ function dangerAhead(bot: Bot, maxSafeDrop: number): { kind: 'lava' | 'drop'; at
     if (p.equals(e.position.floored())) continue
     if (LAVA_PROBE.some((d) => isLiquid(bot, p.plus(d), 'lava'))) return { kind: 'lava', at: p }
     if (!e.onGround) continue
-    if (isSolid(bot, p) || isSolid(bot, p.offset(0, -1, 0))) continue
-    let support = false
-    for (let d = 1; d <= maxSafeDrop + 1; d++) {
-      const q = p.offset(0, -d, 0)
-      // a hole with lava at its bottom is no landing, however shallow (two blocks down onto the lava-filled caves
-      // under the diamond level killed bench:diamond runs on seeds 2 and 7)
-      if (isLiquid(bot, q, 'lava')) return { kind: 'lava', at: p }
-      if (isSolid(bot, q) || isLiquid(bot, q, 'water')) {
-        support = true
-        break
-      }
-      if (!bot.blockAt(q)) {
-        support = true
-        break
-      } // unloaded: do not guess
-    }
-    if (!support) return { kind: 'drop', at: p }
+    // a hole with lava at its bottom is no landing, however shallow (two blocks down onto the lava-filled caves
+    // under the diamond level killed bench:diamond runs on seeds 2 and 7)
+    const fall = fallFrom(bot, p, maxSafeDrop)
+    if (fall !== 'none') return { kind: fall === 'lava' ? 'lava' : 'drop', at: p }
   }
   return null
 }

@@ -12,6 +12,7 @@ import { logger } from '../../util/log.js'
 import combat from './combat.js'
 import eat from './eat.js'
 import guard from './guard.js'
+import { MAX_SAFE_DROP } from '../../bot/lava-margin.js'
 
 const log = logger('reflex')
 
@@ -30,7 +31,7 @@ export interface ReflexOptions {
 export const DEFAULT_REFLEXES: ReflexOptions = {
   fleeHealth: 6,
   minHunger: 14,
-  maxSafeDrop: 4,
+  maxSafeDrop: MAX_SAFE_DROP,
   fightBack: true,
   fightPlayers: false,
 }
