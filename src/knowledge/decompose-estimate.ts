@@ -28,7 +28,12 @@ export class Estimator {
     private readonly inv: ReadonlyMap<string, number>,
     private readonly stack: readonly string[],
     private readonly stations: ReadonlySet<string>,
+    /** Held items not to burn while another fuel can be had (`pickFuel`): decompose's second pass, see there. */
+    private readonly spareHeldFuel: ReadonlySet<string> = new Set(),
   ) {}
+
+  /** Held items a `pickFuel` chose to burn (decompose then tries a second pass sparing them). */
+  readonly burntHeld = new Set<string>()
 
   private held(item: string): number {
     return this.inv.get(item) ?? 0
@@ -120,15 +125,25 @@ export class Estimator {
     return best && Number.isFinite(best.cost) ? best : null
   }
 
-  /** The cheapest fuel for `smelts` items, estimated `depth - 1` levels deep (a fuel may be smelted: charcoal). */
+  /**
+   * The cheapest fuel for `smelts` items, estimated `depth - 1` levels deep (a fuel may be smelted: charcoal). With
+   * `spareHeldFuel`, those items are passed over while held and another fuel can be had (planks crafted from a held
+   * log instead of the log itself).
+   */
   pickFuel(smelts: number, depth = 2): { item: string; count: number; cost: number } {
-    let best = { item: 'coal', count: Math.ceil(smelts / 8), cost: Infinity }
-    for (const f of this.cost.plannableFuels()) {
-      if (this.stack.includes(f.item)) continue
-      const count = Math.ceil(smelts / f.burnItems)
-      const cost = this.est(f.item, count, depth - 1)
-      if (cost < best.cost - 1e-9) best = { item: f.item, count, cost }
+    const pick = (spare: boolean): { item: string; count: number; cost: number } => {
+      let best = { item: 'coal', count: Math.ceil(smelts / 8), cost: Infinity }
+      for (const f of this.cost.plannableFuels()) {
+        if (this.stack.includes(f.item) || (spare && this.spareHeldFuel.has(f.item) && this.held(f.item) > 0)) continue
+        const count = Math.ceil(smelts / f.burnItems)
+        const cost = this.est(f.item, count, depth - 1)
+        if (cost < best.cost - 1e-9) best = { item: f.item, count, cost }
+      }
+      return best
     }
+    const spared = this.spareHeldFuel.size ? pick(true) : null
+    const best = spared && Number.isFinite(spared.cost) ? spared : pick(false)
+    if (this.held(best.item) > 0) this.burntHeld.add(best.item)
     return best
   }
 

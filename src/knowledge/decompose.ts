@@ -94,9 +94,15 @@ class Expander {
   constructor(
     private readonly d: DecomposeDeps,
     inventory: Record<string, number>,
+    spareHeldFuel: ReadonlySet<string> = new Set(),
   ) {
     for (const [k, v] of Object.entries(inventory)) if (v > 0) this.inv.set(k, v)
-    this.e = new Estimator(d.cost, d.src, this.inv, this.stack, d.stations ?? new Set())
+    this.e = new Estimator(d.cost, d.src, this.inv, this.stack, d.stations ?? new Set(), spareHeldFuel)
+  }
+
+  /** Held items a smelt burnt. */
+  get burntHeld(): ReadonlySet<string> {
+    return this.e.burntHeld
   }
 
   private held(item: string): number {
@@ -369,6 +375,12 @@ class Expander {
   }
 }
 
+/** Whether a step after the first smelt burning `item` obtains `item` again. */
+function burntThenObtained(steps: readonly SubGoal[], item: string): boolean {
+  const burnt = steps.findIndex((s) => s.kind === 'smelt' && s.smelt.fuel === item)
+  return burnt >= 0 && steps.slice(burnt + 1).some((s) => s.goal.object === item)
+}
+
 /** Decompose `goal` against `inventory` (item → count). Never throws for unobtainable items: returns ok=false. */
 export function decompose(
   d: DecomposeDeps,
@@ -376,12 +388,31 @@ export function decompose(
   inventory: Record<string, number> = {},
 ): Decomposition {
   const goal = Goal.parse(goalInput)
-  const ex = new Expander(d, inventory)
-  try {
+  const expand = (
+    spareHeldFuel?: ReadonlySet<string>,
+  ): Decomposition & { ok: true; burntHeld: ReadonlySet<string> } => {
+    const ex = new Expander(d, inventory, spareHeldFuel)
     const tree = ex.need(goal.object, goal.count, 'goal')
     const steps = d.verify ? mergeRepeats(ex.steps, tree, (c) => d.verify!(c, inventory)) : ex.steps
     const estimatedSteps = steps.reduce((a, s) => a + s.estimatedSteps, 0)
-    return { ok: true, goal, tree, steps, estimatedSteps }
+    return { ok: true, goal, tree, steps, estimatedSteps, burntHeld: ex.burntHeld }
+  }
+  try {
+    const { burntHeld, ...first } = expand()
+    // A fuel the bag holds costs nothing to the smelt, but a later step may have to get it back: 6 held logs, 3
+    // burnt, and the piston's planks sent the bot to fell one more tree. Such fuels are spared in a second pass (planks
+    // from a held log burn four times as long as the log), and the whole plan's cost decides.
+    const spare = new Set([...burntHeld].filter((item) => burntThenObtained(first.steps, item)))
+    if (!spare.size) return first
+    const second = (() => {
+      try {
+        const { burntHeld: _, ...plan } = expand(spare)
+        return plan
+      } catch {
+        return null
+      }
+    })()
+    return second && second.estimatedSteps < first.estimatedSteps ? second : first
   } catch (err) {
     if (err instanceof Unobtainable) {
       const why = d.impossibleReason(err.item)

@@ -139,6 +139,17 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       expect(of(steps, 'smelt', 'iron_ingot')).toHaveLength(1)
       expect(of(steps, 'smelt', 'charcoal')).toEqual([])
     })
+    it('spares a held log as fuel when a later step would have to fell another (planks burn four times as long)', () => {
+      // bench p3 piston seed 2: 6 logs held, 3 burnt for the iron, then a trip up for one more log for the planks
+      for (const [object, count, inv] of [
+        ['piston', 1, { oak_log: 6 }],
+        ['torch', 4, { oak_log: 3, cobblestone: 10 }],
+      ] as const) {
+        const steps = plan(object, count, inv)
+        expect(of(steps, 'mine', 'oak_log')).toEqual([])
+        expect(steps.filter((s) => s.kind === 'smelt' && s.smelt.fuel === 'oak_log')).toEqual([])
+      }
+    })
   })
 
   describe('cycles and tree shape', () => {
