@@ -10,10 +10,10 @@
 import { Goal, MAX_COUNT, type GoalInput } from '../schemas/goal.js'
 import type { Decomposition, DecompositionNode, Location, SubGoal } from '../schemas/subgoal.js'
 import type { CostModel } from './cost.js'
-import type { BlockPlace, MobPlace } from './data.js'
 import { ESTIMATE_DEPTH, Estimator } from './decompose-estimate.js'
 import { mergeRepeats } from './decompose-merge.js'
 import { EXPERIENCE } from './enchanting.js'
+import { placeToLocation } from './location.js'
 import {
   type ApplySrc,
   type CollectSrc,
@@ -53,37 +53,6 @@ class Unobtainable extends Error {
 
 type Role = DecompositionNode['role']
 type StepDraft = SubGoal extends infer S ? (S extends SubGoal ? Omit<S, 'id'> : never) : never
-
-/** Blocks above the lava level a search corridor keeps: its floor then lies above the lava-filled caves. */
-export const LAVA_CLEARANCE = 2
-
-/**
- * The level to dig down to and search at for a block whose best level is `bestY`: a best level among the
- * lava-filled caves (at or below `lavaLevel` + 1) is raised to just above them when the block is found up there too,
- * as a player keeps out of the lava lakes — diamond at -59 → -53, where it is 8 % rarer but the corridor cells that
- * touch lava drop from 20.4 % to 1.1 % (practice world, 20 seeds).
- */
-export function digLevel(bestY: number, yMax: number | null, lavaLevel: number | null): number {
-  if (lavaLevel === null) return bestY
-  const above = lavaLevel + LAVA_CLEARANCE
-  return bestY < above && (yMax === null || yMax >= above) ? above : bestY
-}
-
-/**
- * Where a block or mob is found, for a sub-goal: `bestY` there is the level to dig down to (the knowledge's best
- * level, kept above the lava-filled caves by digLevel when `lavaLevel` is given).
- */
-export function placeToLocation(p: BlockPlace | MobPlace, lavaLevel: number | null = null): Location {
-  const yMax = 'yMax' in p && p.yMax !== undefined ? p.yMax : null
-  return {
-    strategy: p.where,
-    yMin: 'yMin' in p && p.yMin !== undefined ? p.yMin : null,
-    yMax,
-    bestY: 'bestY' in p && p.bestY !== undefined ? digLevel(p.bestY, yMax, lavaLevel) : null,
-    biomes: p.biomes ?? [],
-    time: 'time' in p && p.time ? p.time : null,
-  }
-}
 
 class Expander {
   readonly steps: SubGoal[] = []

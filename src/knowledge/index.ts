@@ -10,7 +10,8 @@ import { Goal, type GoalInput } from '../schemas/goal.js'
 import type { Decomposition } from '../schemas/subgoal.js'
 import { CostModel } from './cost.js'
 import { listedImpossible, loadKbData, type KbData, type SmeltRecipe } from './data.js'
-import { decompose as runDecompose, placeToLocation } from './decompose.js'
+import { decompose as runDecompose } from './decompose.js'
+import { placeToLocation } from './location.js'
 import type { RecipeGroup } from './recipes.js'
 import { EXPERIENCE, isPseudoItem, parseEnchanted } from './enchanting.js'
 import { LAPIS, SourceIndex, type Source } from './sources.js'
@@ -20,7 +21,7 @@ export type { RecipeGroup, RecipeSlot, ConcreteRecipe } from './recipes.js'
 export type { Source } from './sources.js'
 import { runDryRun } from './dryrun.js'
 export { runDryRun, type DryRunResult, type DryRunOptions, type DryRunStep } from './dryrun.js'
-export { digLevel } from './decompose.js'
+export { digLevel } from './location.js'
 
 export type ResolvedName =
   | { ok: true; name: string; kind: 'item' | 'block' | 'entity' }
