@@ -9,6 +9,7 @@ import type { Block } from 'prismarine-block'
 import pathfinderPkg from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { standStill } from '../bot/body.js'
+import { pathTo } from '../bot/path-to.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { neverPlayerPlaced } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
@@ -68,7 +69,7 @@ export async function goto(run: Run, goal: Goal, what: string): Promise<void> {
   run.signal.addEventListener('abort', onAbort, { once: true })
   try {
     for (let attempt = 0; ; attempt++) {
-      await bot.pathfinder.goto(goal)
+      await pathTo(bot, goal)
       // the pathfinder checks its goal every tick, mid-jump too: a tower step "arrives" at the top of its jump, before
       // the block under it is placed; judge the arrival where the body lands (swimming, it never lands: no wait)
       const body = bot.entity as typeof bot.entity & { isInWater?: boolean } // set by prismarine-physics, not typed
