@@ -2,13 +2,13 @@
  * Keeps the pathfinder a block away from lava: a cell to stand or walk in costs LAVA_STEP_COST more when the guard
  * reflex (src/actions/reflexes/guard.ts) would see lava from it, that is when lava is in the guard's probe
  * (`LAVA_PROBE`: feet, below, head) of the cell or of a cell beside it (the rim of a pool, lava at head height beside
- * the way), or when a cell beside it is an open hole whose fall ends in lava (`fallFrom`, the guard's own rule: a
- * ledge over the lava-filled caves, bench seed 1's diamond 13 blocks off, where every walk along the ledge was
- * turned back, the second one clear of lava too), so the pathfinder goes round when it can. mineflayer-pathfinder avoids lava cells themselves but walks
- * their rims, where one slip or a step back from the guard ends in the lava: two bench:diamond runs (seeds 2 and 7)
- * died so, walking the caves at y -54 above the lava-filled ones. With head height left out (before 2026-11-26), a
- * path passed lava beside the head and the guard stopped it (bench d12 seed 1 then gave up a diamond 13 blocks off).
- * Breaking a block beside lava the pathfinder already refuses (its `dontCreateFlow`).
+ * the way), or when a cell beside it is an open hole whose fall ends in lava (`fallFrom`, the guard's own rule: a ledge
+ * over the lava-filled caves, bench seed 1's diamond 13 blocks off, where every walk along the ledge was turned back,
+ * the second one clear of lava too), so the pathfinder goes round when it can. mineflayer-pathfinder avoids lava cells
+ * themselves but walks their rims, where one slip or a step back from the guard ends in the lava: two bench:diamond
+ * runs (seeds 2 and 7) died so, walking the caves at y -54 above the lava-filled ones. With head height left out
+ * (before 2026-11-26), a path passed lava beside the head and the guard stopped it (bench d12 seed 1 then gave up a
+ * diamond 13 blocks off). Breaking a block beside lava the pathfinder already refuses (its `dontCreateFlow`).
  */
 import type { Bot } from 'mineflayer'
 import type { Movements, SafeBlock } from 'mineflayer-pathfinder'
