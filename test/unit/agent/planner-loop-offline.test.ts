@@ -47,6 +47,22 @@ async function callNumber(what: string): Promise<number> {
 }
 
 describe('offline planning loop (no LLM)', () => {
+  it('still crafts from what it holds when the time is up, and stops before a step that must gather', async () => {
+    const ready = await run(
+      { object: 'wooden_pickaxe', count: 1 },
+      { inventory: { oak_planks: 3, stick: 2, crafting_table: 1 } },
+      -1000,
+    )
+    expect(ready.out).toMatchObject({ ok: true, verification: '1 wooden_pickaxe now in inventory (needed 1)' })
+    const gather = await run(
+      { object: 'stone_pickaxe', count: 1 },
+      { inventory: { stick: 2, crafting_table: 1 } },
+      -1000,
+    )
+    expect(gather.out.ok).toBe(false)
+    expect(labels(gather.world)).toEqual([])
+  })
+
   it('(j) makes a stone_pickaxe from an empty inventory with zero LLM calls, verified', async () => {
     const { out, world } = await run({ object: 'stone_pickaxe', count: 1 })
     expect(out).toMatchObject({
