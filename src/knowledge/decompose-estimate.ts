@@ -32,9 +32,6 @@ export class Estimator {
     private readonly spareHeldFuel: ReadonlySet<string> = new Set(),
   ) {}
 
-  /** Held items a `pickFuel` chose to burn (decompose then tries a second pass sparing them). */
-  readonly burntHeld = new Set<string>()
-
   private held(item: string): number {
     return this.inv.get(item) ?? 0
   }
@@ -142,9 +139,7 @@ export class Estimator {
       return best
     }
     const spared = this.spareHeldFuel.size ? pick(true) : null
-    const best = spared && Number.isFinite(spared.cost) ? spared : pick(false)
-    if (this.held(best.item) > 0) this.burntHeld.add(best.item)
-    return best
+    return spared && Number.isFinite(spared.cost) ? spared : pick(false)
   }
 
   /** Sources with a finite estimate, cheapest first (stable: ties keep the source order). */

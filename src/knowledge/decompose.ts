@@ -69,11 +69,6 @@ class Expander {
     this.e = new Estimator(d.cost, d.src, this.inv, this.stack, d.stations ?? new Set(), spareHeldFuel)
   }
 
-  /** Held items a smelt burnt. */
-  get burntHeld(): ReadonlySet<string> {
-    return this.e.burntHeld
-  }
-
   private held(item: string): number {
     return this.inv.get(item) ?? 0
   }
@@ -344,10 +339,13 @@ class Expander {
   }
 }
 
-/** Whether a step after the first smelt burning `item` obtains `item` again. */
-function burntThenObtained(steps: readonly SubGoal[], item: string): boolean {
-  const burnt = steps.findIndex((s) => s.kind === 'smelt' && s.smelt.fuel === item)
-  return burnt >= 0 && steps.slice(burnt + 1).some((s) => s.goal.object === item)
+/** The fuels a smelt burns that a later step must obtain again. */
+function burntThenObtained(steps: readonly SubGoal[]): Set<string> {
+  return new Set(
+    steps.flatMap((s, i) =>
+      s.kind === 'smelt' && steps.slice(i + 1).some((t) => t.goal.object === s.smelt.fuel) ? [s.smelt.fuel] : [],
+    ),
+  )
 }
 
 /** Decompose `goal` against `inventory` (item → count). Never throws for unobtainable items: returns ok=false. */
@@ -357,28 +355,26 @@ export function decompose(
   inventory: Record<string, number> = {},
 ): Decomposition {
   const goal = Goal.parse(goalInput)
-  const expand = (
-    spareHeldFuel?: ReadonlySet<string>,
-  ): Decomposition & { ok: true; burntHeld: ReadonlySet<string> } => {
+  const expand = (spareHeldFuel?: ReadonlySet<string>): Decomposition & { ok: true } => {
     const ex = new Expander(d, inventory, spareHeldFuel)
     const tree = ex.need(goal.object, goal.count, 'goal')
     const steps = d.verify ? mergeRepeats(ex.steps, tree, (c) => d.verify!(c, inventory)) : ex.steps
     const estimatedSteps = steps.reduce((a, s) => a + s.estimatedSteps, 0)
-    return { ok: true, goal, tree, steps, estimatedSteps, burntHeld: ex.burntHeld }
+    return { ok: true, goal, tree, steps, estimatedSteps }
   }
   try {
-    const { burntHeld, ...first } = expand()
+    const first = expand()
     // A fuel the bag holds costs nothing to the smelt, but a later step may have to get it back: 6 held logs, 3
     // burnt, and the piston's planks sent the bot to fell one more tree. Such fuels are spared in a second pass (planks
     // from a held log burn four times as long as the log), and the whole plan's cost decides.
-    const spare = new Set([...burntHeld].filter((item) => burntThenObtained(first.steps, item)))
+    const spare = burntThenObtained(first.steps)
     if (!spare.size) return first
     const second = (() => {
       try {
-        const { burntHeld: _, ...plan } = expand(spare)
-        return plan
-      } catch {
-        return null
+        return expand(spare)
+      } catch (err) {
+        if (err instanceof Unobtainable) return null
+        throw err
       }
     })()
     return second && second.estimatedSteps < first.estimatedSteps ? second : first
