@@ -193,11 +193,11 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
     if (meta.signal.aborted) throw new AbortedError('task')
     // a craft from what is held still runs when the time is up: it takes under a second and puts the item in hand
     // (bench p4 compass seed 2 had its last redstone 5 s before the limit and stopped short of the craft)
-    const ready =
+    const ready = (): boolean =>
       attempt === 0 &&
       step.kind === 'craft' &&
       missingInputs(step, hands.state().inventory, kb, meta.stationsNear?.() ?? []).length === 0
-    if (Date.now() > meta.deadline && !ready)
+    if (Date.now() > meta.deadline && !ready())
       return {
         ok: false,
         message: `ran out of time for ${what}${lastReason ? ` (${lastReason})` : ''}`,

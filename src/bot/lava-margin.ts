@@ -24,13 +24,17 @@ export const LAVA_STEP_COST = 50
 /** Where the guard looks for lava in a cell the bot walks into: feet, below the feet, head. */
 export const LAVA_PROBE: readonly Vec3[] = [new Vec3(0, 0, 0), new Vec3(0, -1, 0), new Vec3(0, 1, 0)]
 
-/** Where lava makes a cell unsafe to walk in: the guard's probe of the cell and of the four cells beside it. */
-const STEP_NEAR: readonly Vec3[] = [new Vec3(0, 0, 0), ...FACES.filter((f) => f.y === 0)].flatMap((c) =>
-  LAVA_PROBE.map((p) => c.plus(p)),
-)
-
 /** The four cells beside a cell at the same height. */
 const BESIDE: readonly Vec3[] = FACES.filter((f) => f.y === 0)
+
+/** Where lava makes a cell unsafe to walk in: the guard's probe of the cell and of the four cells beside it. */
+const STEP_NEAR: readonly Vec3[] = [new Vec3(0, 0, 0), ...BESIDE].flatMap((c) => LAVA_PROBE.map((p) => c.plus(p)))
+
+/** Whether a block state id is lava (any level). */
+function isLavaState(bot: Bot, id: number): boolean {
+  const lava = bot.registry.blocksByName.lava
+  return lava !== undefined && id >= lava.minStateId && id <= lava.maxStateId
+}
 
 /**
  * What a step into the cell `p` falls into: 'none' when there is ground to stand on (`p` or the cell under it is
@@ -39,14 +43,13 @@ const BESIDE: readonly Vec3[] = FACES.filter((f) => f.y === 0)
  * the cells beside a 'lava' hole. On block state ids: the pathfinder asks for every cell of every move it weighs.
  */
 export function fallFrom(bot: Bot, p: Vec3, maxDrop: number): 'none' | 'lava' | 'deep' {
-  const lava = bot.registry.blocksByName.lava
   const stateAt = (q: Vec3): number | null => (bot.world.getColumnAt(q) ? bot.world.getBlockStateId(q) : null)
   const solid = (id: number | null): boolean => id !== null && bot.registry.blocksByStateId[id]?.boundingBox === 'block'
   if (solid(stateAt(p)) || solid(stateAt(p.offset(0, -1, 0)))) return 'none'
   for (let d = 1; d <= maxDrop + 1; d++) {
     const id = stateAt(p.offset(0, -d, 0))
     if (id === null) return 'none' // unloaded: do not guess
-    if (lava && id >= lava.minStateId && id <= lava.maxStateId) return 'lava'
+    if (isLavaState(bot, id)) return 'lava'
     if (solid(id) || bot.registry.blocksByStateId[id]?.name === 'water') return 'none'
   }
   return 'deep'
@@ -82,30 +85,25 @@ const CACHE_CELLS = 200_000
 
 /** Add the lava margin to a pathfinder's movements. */
 export function keepOffLava(bot: Bot, moves: Movements): void {
-  const lava = bot.registry.blocksByName.lava
-  if (!lava) return
+  if (!bot.registry.blocksByName.lava) return
   // state ids, not Block objects: the pathfinder asks for every cell of every move it weighs
-  const isLava = (p: Vec3): boolean => {
-    const id = bot.world.getBlockStateId(p)
-    return id >= lava.minStateId && id <= lava.maxStateId
-  }
+  const isLava = (p: Vec3): boolean => isLavaState(bot, bot.world.getBlockStateId(p))
   // many moves weigh the same cell: each cell's danger is worked out once, until a block or a chunk changes
   const cache = new Map<number, CellDanger>()
   const forget = (): void => cache.clear()
   bot.on('blockUpdate', forget)
   bot.on('chunkColumnLoad', forget)
+  // the holes beside a cell, looked into only when no lava is near the cell itself
+  const besideHoles = (at: Vec3): CellDanger => {
+    const falls = BESIDE.map((f) => fallFrom(bot, at.plus(f), MAX_SAFE_DROP))
+    return falls.includes('lava') ? 'lava' : falls.includes('deep') ? 'drop' : 'none'
+  }
   const danger = (at: Vec3): CellDanger => {
     // unique within 65536 blocks across, far more than a bot has loaded
     const key = ((at.y + 2048) * 65_536 + (at.z & 0xffff)) * 65_536 + (at.x & 0xffff)
     let d = cache.get(key)
     if (d === undefined) {
-      const falls = BESIDE.map((f) => fallFrom(bot, at.plus(f), MAX_SAFE_DROP))
-      d =
-        STEP_NEAR.some((f) => isLava(at.plus(f))) || falls.includes('lava')
-          ? 'lava'
-          : falls.includes('deep')
-            ? 'drop'
-            : 'none'
+      d = STEP_NEAR.some((f) => isLava(at.plus(f))) ? 'lava' : besideHoles(at)
       if (cache.size >= CACHE_CELLS) cache.clear()
       cache.set(key, d)
     }
