@@ -143,9 +143,10 @@ export class Knowledge {
   dropsOf(block: string): Record<string, number> {
     return Object.fromEntries(this.sources.dropsOf(block))
   }
-  /** The biomes a mob lives in (world.json), or null when the knowledge does not limit it to some. */
-  habitatOf(mob: string): string[] | null {
-    const biomes = this.sources.mobPlace(mob)?.biomes
+  /** The biomes a mob lives in or a block is found in (world.json), or null when the knowledge does not limit it to
+   * some. */
+  biomesOf(name: string): string[] | null {
+    const biomes = (this.sources.mobPlace(name) ?? this.sources.blockPlace(name))?.biomes
     return biomes?.length ? biomes : null
   }
   /** Mobs that drop `item`, best (fewest kills) first. */

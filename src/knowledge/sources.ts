@@ -225,6 +225,10 @@ export class SourceIndex {
   mobPlace(mob: string): MobPlace | undefined {
     return this.kb.world.mobs[mob]
   }
+  /** Where a block is found (world.json), if the knowledge places it. */
+  blockPlace(block: string): BlockPlace | undefined {
+    return this.kb.world.blocks[block]
+  }
   /** Every game item plus the pseudo-items that have sources (`experience`, `<tool>+silk_touch`). */
   allItems(): string[] {
     return [...this.kb.mc.itemsArray.map((i) => i.name), ...[...this.byItem.keys()].filter(isPseudoItem)]

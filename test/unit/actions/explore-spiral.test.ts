@@ -4,7 +4,7 @@
  * are the farthest), so land seen that far from it leaves no gap.
  */
 import { describe, expect, it } from 'vitest'
-import { spiral } from '../../../src/actions/explore.js'
+import { searchCells, spiral } from '../../../src/actions/explore.js'
 
 function take(n: number, hop: number): Array<[number, number]> {
   const out: Array<[number, number]> = []
@@ -53,5 +53,35 @@ describe('spiral', () => {
         worst = Math.max(worst, best)
       }
     expect(worst, 'a corner lies farther than half a hop').toBeGreaterThan(hop / 2)
+  })
+})
+
+describe('searchCells', () => {
+  const first = (n: number, skip: (cx: number, cz: number) => boolean): Array<[number, number]> => {
+    const out: Array<[number, number]> = []
+    for (const c of searchCells(5, 5, skip)) {
+      out.push(c)
+      if (out.length === n) break
+    }
+    return out
+  }
+  const ring = ([x, z]: [number, number]): number => Math.max(Math.abs(x - 5), Math.abs(z - 5))
+
+  it('walks the start cell, then ring after ring, each cell beside the last', () => {
+    const cells = first(49, () => false)
+    expect(cells[0]).toEqual([5, 5])
+    expect(cells.map(ring)).toEqual([0, ...Array(8).fill(1), ...Array(16).fill(2), ...Array(24).fill(3)])
+    for (let i = 2; i < cells.length; i++)
+      expect(Math.abs(cells[i]![0] - cells[i - 1]![0]) + Math.abs(cells[i]![1] - cells[i - 1]![1])).toBe(1)
+    expect(new Set(cells.map((c) => c.join(','))).size).toBe(49)
+  })
+
+  it('leaves out the cells skip names and ends after a ring with none left to walk', () => {
+    // a strip of biome three cells wide running east: rings 1 to 3 still hold some of it, ring 4 does not
+    const cells = first(1000, (cx, cz) => Math.abs(cz - 5) > 1 || cx > 8 || cx < 2)
+    expect(cells.length).toBeLessThan(1000)
+    expect(cells.every((c, i) => i === 0 || Math.abs(c[1] - 5) <= 1)).toBe(true)
+    expect(cells).toHaveLength(3 * 7)
+    expect(first(1000, () => true)).toEqual([[5, 5]])
   })
 })

@@ -91,11 +91,13 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       expect(k.mobsFor('gunpowder')[0]?.mob).toBe('creeper')
       expect(k.mobsFor('ink_sac')[0]?.mob).toBe('squid')
     })
-    it('knows where mobs live and what food is', () => {
-      expect(k.habitatOf('cow')).toContain('plains')
-      expect(k.habitatOf('cow')).not.toContain('desert')
-      expect(k.habitatOf('rabbit')).toContain('desert')
-      expect(k.habitatOf('zombie')).toBeNull() // everywhere at night
+    it('knows where mobs live, where blocks lie and what food is', () => {
+      expect(k.biomesOf('cow')).toContain('plains')
+      expect(k.biomesOf('cow')).not.toContain('desert')
+      expect(k.biomesOf('rabbit')).toContain('desert')
+      expect(k.biomesOf('zombie')).toBeNull() // everywhere at night
+      expect(k.biomesOf('sand')).toContain('desert')
+      expect(k.biomesOf('stone')).toBeNull()
       expect(k.foodPoints('bread')).toBe(5)
       expect(k.foodPoints('dirt')).toBe(0)
       expect(k.foods()).toEqual(expect.arrayContaining(['beef', 'porkchop', 'cooked_beef', 'apple']))
