@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
+import { Vec3 } from 'vec3'
 import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute, feedback, lastTrace } from '../../src/actions/index.js'
@@ -107,6 +108,8 @@ describe('actions on a superflat world', () => {
     )
     expect(r.ok, r.message).toBe(true)
     expect(r.message).toMatch(/I can see lapis_block/)
+    // a far sighting is walked toward before the search ends, so the check after it still sees the block
+    expect(bot.entity.position.distanceTo(new Vec3(p.x + 45.5, p.y + 0.5, p.z + 0.5))).toBeLessThan(16)
     const none = await execute(
       bot,
       { type: 'explore', object: 'emerald_block', strategy: 'surface' },
