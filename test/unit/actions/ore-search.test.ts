@@ -7,7 +7,19 @@
  * blocked search: it heads for the rock it has not dug near, and runs its rows to the fresher side.
  */
 import { describe, expect, it } from 'vitest'
-import { COVER, POKE_DEPTH, ROW, bandOf, dugAhead, searchLevel, turnToFresh } from '../../../src/actions/ore-search.js'
+import {
+  COVER,
+  POKE_DEPTH,
+  ROW,
+  SPACING,
+  STALE_ROW,
+  bandOf,
+  dugAhead,
+  freshRow,
+  searchLevel,
+  staleAhead,
+  turnToFresh,
+} from '../../../src/actions/ore-search.js'
 import { Vec3 } from 'vec3'
 import { createKnowledge } from '../../../src/knowledge/index.js'
 import { LAVA_LEVEL } from '../../../src/server/worldgen/terrain.js'
@@ -104,5 +116,37 @@ describe('the turn of a blocked search', () => {
 
   it('keeps the first choice on a tie (fresh rock every way)', () => {
     expect(turnToFresh(new Set(), at, dirs, [3, 1, 0]).d).toBe(3)
+  })
+})
+
+describe('a row beside old rows', () => {
+  const dirs = [new Vec3(1, 0, 0), new Vec3(0, 0, 1), new Vec3(-1, 0, 0), new Vec3(0, 0, -1)]
+  // a row dug along x at z = 9 from x = 5 to 17, then the leg along -z cut short at z = 5 (bench d15 seed 7)
+  const dug = new Set<string>()
+  for (let x = 5; x <= 17; x++) dug.add(new Vec3(x, -53, 9).toString())
+  for (let z = 5; z <= 8; z++) dug.add(new Vec3(17, -53, z).toString())
+  const at = new Vec3(17, -53, 5)
+
+  it('counts the cells of a row that would run beside old rock: all of them alongside a row, one across it', () => {
+    expect(staleAhead(dug, at, dirs[2]!)).toBe(ROW) // west, 4 blocks beside the row at z = 9
+    expect(staleAhead(dug, at, dirs[2]!)).toBeGreaterThan(STALE_ROW)
+    expect(staleAhead(dug, at, dirs[0]!)).toBe(0) // east: fresh rock
+    // a row crossing an old one at right angles looks at old rock for one cell only
+    const across = new Set<string>()
+    for (let z = -6; z <= 6; z++) across.add(new Vec3(4, 16, z).toString())
+    expect(staleAhead(across, new Vec3(0, 16, 0), dirs[0]!)).toBe(1)
+  })
+
+  it('turns the row to fresh rock, with the heading away from the old rows', () => {
+    const t = freshRow(dug, at, dirs)
+    expect(staleAhead(dug, at, t.rowDir)).toBe(0)
+    expect(t.d % 4).toBe(3) // the heading runs on to -z, away from the row at z = 9
+  })
+
+  it('leaves the serpentine alone: the next row, SPACING blocks from the last, looks at fresh rock', () => {
+    const serp = new Set<string>()
+    for (let x = 1; x <= ROW; x++) serp.add(new Vec3(x, 16, 0).toString())
+    for (let z = 1; z <= SPACING; z++) serp.add(new Vec3(ROW, 16, z).toString())
+    expect(staleAhead(serp, new Vec3(ROW, 16, SPACING), dirs[2]!)).toBe(0)
   })
 })
