@@ -18,6 +18,7 @@ import { sleep } from '../util/async.js'
 import type { Senses } from './ports.js'
 import { RouteFeedback } from './route-feedback.js'
 import { armForTheDark, feedIfHungry, NO_CONDITIONS } from './upkeep.js'
+import { bestWeaponOf } from '../rules/policy.js'
 import { INPUTS_LOST, runSubGoal, type SubGoalDeps, type SubGoalOutcome } from './subgoal-runner.js'
 
 export interface GoalDeps extends SubGoalDeps {
@@ -214,19 +215,23 @@ const HIDE_TRIES = 2
 const HIDE_HEALTH = 10
 
 /**
- * A find that needs daylight, or one that is hurt and does not need the night, in the dark: nothing it finds now
- * would count or it would not live to see it, and zombies walk the surface until morning, so it hides in the ground
- * until day (the `hide` action) instead of searching among them. True when it tried.
+ * A find that needs daylight in the dark, or one that does not need the night and is hurt or could not arm itself
+ * (`armed` false: it tried to make a weapon and has none): nothing it finds now would count or it would not live to
+ * see it, and zombies walk the surface until morning, so it hides in the ground until day (the `hide` action)
+ * instead of searching among them (mp5 2-2 seed 2 at night: every wood it went for to make a sword "failed (unsafe):
+ * I ran from the zombie because I have no weapon", and it searched on unarmed until a zombie killed it). True when
+ * it tried.
  */
 async function hideUntilDay(
   goal: Goal,
   deps: GoalDeps,
   ctx: GoalContext,
   meta: Parameters<typeof runSubGoal>[2],
+  armed: boolean,
 ): Promise<boolean> {
   const time = goal.conditions?.time ?? null
-  const hurt = time !== 'night' && time !== 'dusk' && deps.hands.state().health <= HIDE_HEALTH
-  if (time !== 'day' && !hurt) return false
+  const atRisk = time !== 'night' && time !== 'dusk' && (deps.hands.state().health <= HIDE_HEALTH || !armed)
+  if (time !== 'day' && !atRisk) return false
   if (deps.senses.checkConditions({ ...NO_CONDITIONS, time: 'day' }, goal.object).met) return false
   await actUntilDeadline({ type: 'hide' }, deps, ctx, meta)
   return true
@@ -245,6 +250,8 @@ async function runFind(
   let armings = 0
   let feedings = 0
   let hides = 0
+  // armed unless it tried to arm itself and still has no weapon
+  const armed = (): boolean => armings === 0 || bestWeaponOf(Object.keys(deps.hands.state().inventory)) !== null
   // the object in sight with every condition met: found (checked before anything else a round does, so that arming
   // or a hunt for food never walks away from, or kills, what the find was looking at)
   const foundNow = (round: number): GoalOutcome | null => {
@@ -265,9 +272,13 @@ async function runFind(
     if (ctx.signal.aborted) throw new AbortedError('task')
     const before = foundNow(round)
     if (before) return before
-    if (hides < HIDE_TRIES && (await hideUntilDay(goal, deps, ctx, meta))) hides++
+    if (hides < HIDE_TRIES && (await hideUntilDay(goal, deps, ctx, meta, armed()))) hides++
     // checked every round, since the night may fall during the search; a death loses the weapon, so twice at most
-    if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline, runGoal))) armings++
+    if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline, runGoal))) {
+      armings++
+      // no weapon came of it: hide now rather than search unarmed among the zombies
+      if (!armed() && hides < HIDE_TRIES && (await hideUntilDay(goal, deps, ctx, meta, false))) hides++
+    }
     if (feedings < FEED_TRIES && (await feedIfHungry(deps, ctx, meta.deadline, runGoal, goal.object))) feedings++
     ctx.progress({
       kind: 'progress',

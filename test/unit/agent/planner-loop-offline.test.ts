@@ -267,6 +267,22 @@ describe('offline planning loop (no LLM)', () => {
     expect(labels(needsIt.world)).toEqual(['explore pig'])
   })
 
+  it('an unarmed find in the dark that cannot make a weapon hides until morning, then searches', async () => {
+    // every search for wood (seven kinds) ends the way a zombie chase does: the bot ran, no log
+    const chased = Array.from({ length: 7 }, (_, i) => ({
+      type: 'explore' as const,
+      nth: i + 1,
+      reason: 'unsafe' as const,
+      message: 'I ran from the zombie because I have no weapon.',
+    }))
+    const r = await run({ object: 'pig', count: 1 }, { time: 'night', faults: chased }, 120_000)
+    expect(r.out.ok, r.out.message).toBe(true)
+    const steps = labels(r.world)
+    // it hid right after the arming failed: no search for the pig ran unarmed in the dark before it
+    expect(steps.slice(steps.indexOf('hide'))).toEqual(['hide', 'explore pig'])
+    expect(steps.slice(0, steps.indexOf('hide')).every((l) => /^explore \w+_log$/.test(l))).toBe(true)
+  })
+
   it('a hungry find with nothing to eat hunts an animal in sight first, never the one it looks for', async () => {
     const hungry = await run({ object: 'pig', count: 1 }, { food: 6, visible: { cow: 6 } }, 120_000)
     expect(hungry.out.ok, hungry.out.message).toBe(true)
