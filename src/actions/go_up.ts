@@ -27,6 +27,11 @@ export const PILLAR_BLOCKS = [
   'oak_planks',
   'spruce_planks',
   'birch_planks',
+  // a desert's blocks (out of a hide's hole there): sand stays put on the block under it
+  'sandstone',
+  'red_sandstone',
+  'sand',
+  'red_sand',
 ]
 
 /** The first pillar block in the inventory, never one of `keep` (blocks a build still needs). */

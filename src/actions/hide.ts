@@ -1,12 +1,13 @@
 /**
  * `hide()`: sit out the night where zombies cannot reach, as a player does on a first night without a bed. On the
- * surface it digs straight down `DEPTH` blocks with `dig_down` (its safety checks, its remembered surface), seals the
- * hole one block above its head with a block that does not fall, and waits there until it is day and no hostile mob is
- * near (zombies burn at sunrise) or `AFTER_DAWN_MS` has passed since, then climbs back out with `go_up`. Below ground
- * already (a cave, a shaft) it waits where it is. It ends at once when it is already day. Fails with `missing_materials`
- * (nothing to seal the hole with: checked before it digs), and with `dig_down`'s and `go_up`'s reasons.
- */
+ * surface it digs straight down `DEPTH` blocks with `dig_down` (its safety checks, its remembered surface), deeper (up
+ * to `MAX_DEPTH`) when only a lower block drops something to seal with, seals the hole one block above its head with a
+ * block that does not fall, and waits there until it is day and no hostile mob is near (zombies burn at sunrise) or
+ * `AFTER_DAWN_MS` has passed since, then climbs back out with `go_up`. Below ground already (a cave, a shaft) it waits
+ * where it is. It ends at once when it is already day. Fails with `missing_materials` (nothing to seal the hole with:
+ * checked before it digs), and with `dig_down`'s and `go_up`'s reasons. */
 import type { Bot } from 'mineflayer'
+import type { Block } from 'prismarine-block'
 import type { Action } from '../schemas/action.js'
 import type { Vec3 } from 'vec3'
 import { phaseOf } from '../perception/percipient.js'
@@ -22,6 +23,10 @@ import { FACES } from '../util/vec.js'
 
 /** Blocks dug below the feet: the bot stands two below the ground with its head one below, the seal above that. */
 const DEPTH = 3
+/** How long it waits for the drop of the last block dug to reach the bag. */
+const DROP_WAIT_MS = 3000
+/** The deepest hole dug to reach a block that drops a seal. */
+const MAX_DEPTH = 8
 /** After sunrise, the longest it waits for the zombies above to burn (1 damage a second, 20 health) or leave. */
 const AFTER_DAWN_MS = 30_000
 /** A hostile mob this near keeps it inside after sunrise. */
@@ -32,8 +37,8 @@ const UNTIL_MORNING_MS = 24 * 3600_000
 /** The one sentence for a hole with nothing to close it. */
 const NO_SEAL = 'I have no block to close the hole over my head with.'
 
-/** What may seal the hole: the building blocks `go_up` pillars with, and sandstone, never a falling block (it would drop on the bot's head). */
-const SEALS = [...PILLAR_BLOCKS, 'sandstone', 'red_sandstone'].filter((n) => !falls(n))
+/** What may seal the hole: the building blocks `go_up` pillars with, never a falling block (it would drop on the bot's head). */
+const SEALS = PILLAR_BLOCKS.filter((n) => !falls(n))
 
 function isDay(bot: Bot): boolean {
   return phaseOf(bot.time.timeOfDay) === 'day'
@@ -46,20 +51,35 @@ function hostileNear(bot: Bot): boolean {
   })
 }
 
-/** A seal block held now, or one the blocks about to be dug will drop (dirt from grass, cobblestone from stone). */
-function sealAtHand(bot: Bot, feet: Vec3): boolean {
-  if (bot.inventory.items().some((i) => SEALS.includes(i.name))) return true
-  for (let dy = 1; dy <= DEPTH; dy++) {
+/** Does the bag hold a tool that harvests `b` (sandstone and stone drop nothing without a pickaxe)? */
+const harvests = (bot: Bot, b: Block): boolean => {
+  const tools = b.harvestTools
+  return !tools || bot.inventory.items().some((i) => i.type in tools)
+}
+
+/**
+ * How deep below the feet the hole goes: DEPTH when a seal block is held or the blocks dug on the way drop one (dirt
+ * from grass, cobblestone from stone), deeper when only a lower block does (a desert's sandstone under 4–5 blocks of
+ * sand: mp5 2-3 in a desert at night, "I have no block to close the hole over my head with"), at most MAX_DEPTH; null
+ * when none does.
+ */
+function holeDepth(bot: Bot, feet: Vec3): number | null {
+  if (bot.inventory.items().some((i) => SEALS.includes(i.name))) return DEPTH
+  for (let dy = 1; dy <= MAX_DEPTH; dy++) {
     const b = bot.blockAt(feet.offset(0, -dy, 0))
-    if (b && dropsOf(bot, b.name).some((d) => SEALS.includes(d))) return true
+    if (b && harvests(bot, b) && dropsOf(bot, b.name).some((d) => SEALS.includes(d))) return Math.max(DEPTH, dy)
   }
-  return false
+  return null
 }
 
 /** Place a seal block at `at` against any solid neighbour (the hole's walls, or what is above). */
 async function seal(run: Run, at: Vec3): Promise<void> {
   const { bot } = run
-  const item = bot.inventory.items().find((i) => SEALS.includes(i.name))
+  const held = (): ReturnType<Bot['inventory']['items']>[number] | undefined =>
+    bot.inventory.items().find((i) => SEALS.includes(i.name))
+  // the last block dug may be the seal (sandstone at the bottom of a desert hole): its drop lands a moment later
+  await waitFor(() => held() !== undefined, DROP_WAIT_MS, 'the seal block', 100, run.signal).catch(() => run.check())
+  const item = held()
   if (!item) fail('missing_materials', NO_SEAL)
   await bot.equip(item, 'hand')
   for (const face of FACES) {
@@ -89,8 +109,8 @@ export async function hide(run: Run, _action: Extract<Action, { type: 'hide' }>)
     return 'I waited below ground until morning.'
   }
   const start = bot.entity.position.floored()
-  if (!sealAtHand(bot, start)) fail('missing_materials', NO_SEAL)
-  await digDown(run, { type: 'dig_down', ylevel: start.y - DEPTH, tool: null })
+  const depth = holeDepth(bot, start) ?? fail('missing_materials', NO_SEAL)
+  await digDown(run, { type: 'dig_down', ylevel: start.y - depth, tool: null })
   const feet = bot.entity.position.floored()
   const top = feet.offset(0, 2, 0)
   if (!sealedIn(bot)) await seal(run, top)

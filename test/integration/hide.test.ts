@@ -2,7 +2,9 @@
  * The `hide` action against the real practice server (superflat, no natural spawning): by day it ends at once; at
  * night it digs three blocks down, closes the hole over its head, sits out a zombie standing over the hole without a
  * scratch and without the combat reflex starting a fight (which would dig it out), stays in after the morning while
- * the zombie is still there (it would burn in about 20 s; the test kills it instead), and then climbs back out; with nothing but sand to close the hole with, it refuses before it digs.
+ * the zombie is still there (it would burn in about 20 s; the test kills it instead), and then climbs back out; under
+ * sand it digs down to the sandstone to close the hole with, and without a pickaxe to get the sandstone, it refuses
+ * before it digs.
  */
 import type { Bot } from 'mineflayer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -99,18 +101,39 @@ describe('hide: sit out the night in the ground', () => {
     }
   }, 90_000)
 
-  it('with only sand to close the hole with, it refuses before it digs', async () => {
-    await command(alice, '/clear GhostH')
+  it('under sand it digs down to the sandstone and closes the hole with it; without a pickaxe, it refuses', async () => {
+    // a desert: 5 blocks of sand over sandstone (the practice world's deserts have 4–5), built as a 3×3 tower on the
+    // thin superflat ground
+    const g = here().offset(4, 0, 0)
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dz = -1; dz <= 1; dz++)
+        for (let dy = 0; dy <= 7; dy++) {
+          // two stone at the foot keep the superflat's dirt out of the hole's reach
+          const block = dy <= 1 ? 'stone' : dy === 2 ? 'sandstone' : 'sand'
+          await command(alice, `/setblock ${g.x + dx} ${g.y + dy} ${g.z + dz} ${block}`)
+        }
+    const top = g.offset(0, 8, 0)
+    const standOnTop = async (): Promise<void> => {
+      await command(alice, `/tp GhostH ${top.x} ${top.y} ${top.z}`)
+      await waitFor(() => here().equals(top) && bot.entity.onGround, 5000, 'GhostH on the sand')
+      await command(alice, '/time set midnight')
+      await waitFor(() => phaseOf(bot.time.timeOfDay) === 'night', 5000, 'GhostH to see the night')
+    }
+    await command(alice, '/clear GhostH', { allowError: true }) // nothing to clear when run alone
     await waitFor(() => bot.inventory.items().length === 0, 5000, 'an empty inventory')
-    const p = here().offset(4, 0, 0)
-    for (let dy = 1; dy <= 3; dy++) await command(alice, `/setblock ${p.x} ${p.y - dy} ${p.z} sand`)
-    await command(alice, `/tp GhostH ${p.x} ${p.y} ${p.z}`)
-    await waitFor(() => here().equals(p) && bot.entity.onGround, 5000, 'GhostH on the sand')
-    await command(alice, '/time set midnight')
-    await waitFor(() => phaseOf(bot.time.timeOfDay) === 'night', 5000, 'GhostH to see the night')
-    const r = await execute(bot, { type: 'hide' }, { signal: never })
-    expect(r).toMatchObject({ ok: false, reason: 'missing_materials' })
-    expect(here()).toEqual(p)
+    // sandstone drops nothing without a pickaxe, and sand falls: nothing to close the hole with, so it refuses first
+    await standOnTop()
+    const no = await execute(bot, { type: 'hide' }, { signal: never })
+    expect(no).toMatchObject({ ok: false, reason: 'missing_materials' })
+    expect(here()).toEqual(top)
+    // with a wooden pickaxe it digs the six blocks down to the sandstone and closes the hole with it
+    await command(alice, '/give GhostH wooden_pickaxe 1')
+    await waitFor(() => bot.inventory.items().some((i) => i.name === 'wooden_pickaxe'), 5000, 'a wooden pickaxe')
+    const hid = execute(bot, { type: 'hide' }, { signal: never })
+    await waitFor(() => sealedIn(bot), 30_000, 'GhostH sealed in')
+    expect(here().y).toBe(g.y + 2)
     await command(alice, '/time set day')
-  })
+    const r = await hid
+    expect(r.ok, r.message).toBe(true)
+  }, 90_000)
 })
