@@ -5,7 +5,8 @@
  * block that does not fall, and waits there until it is day and no hostile mob is near (zombies burn at sunrise) or
  * `AFTER_DAWN_MS` has passed since, then climbs back out with `go_up`. Below ground already (a cave, a shaft) it waits
  * where it is. It ends at once when it is already day. Fails with `missing_materials` (nothing to seal the hole with:
- * checked before it digs), and with `dig_down`'s and `go_up`'s reasons. */
+ * checked before it digs), and with `dig_down`'s and `go_up`'s reasons.
+ */
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import type { Action } from '../schemas/action.js'
