@@ -6,12 +6,11 @@
  * Surface: the world is a grid of 20×20-block cells visited along a square spiral out from the start cell (ring by
  * ring), pathing to each cell's centre while looking; a block or creature the knowledge finds in some biomes only is
  * walked toward once one of them is in sight. A biome is seen from afar (the nearest loaded column BIOME_DEPTH inside
- * it within BIOME_SIGHT blocks is walked to), and searched for along a square spiral out from the bot. Underground: branch mining at the
- * block's best level from the knowledge (ore-search.ts), looking for every variant of the block (deepslate or stone),
- * never opening a block next to lava or water; a block `mine` found out of reach, or high up the shaft above the
- * bot, does not count as seen — but one in the wall of the shaft the bot came down is fetched by climbing back up the
- * shaft to it. Fails with
- * `not_found` when the step or time budget runs out.
+ * it within BIOME_SIGHT blocks is walked to), and searched for along a square spiral out from the bot.
+ * Underground: branch mining at the block's best level from the knowledge (ore-search.ts), looking for every variant
+ * of the block (deepslate or stone), never opening a block next to lava or water; a block `mine` found out of reach,
+ * or high up the shaft above the bot, does not count as seen — but one in the wall of the shaft the bot came down is
+ * fetched by climbing back up the shaft to it. Fails with `not_found` when the step or time budget runs out.
  */
 import { type Action, describeSearch } from '../schemas/action.js'
 import { Vec3 } from 'vec3'
