@@ -38,7 +38,7 @@ const UNTIL_MORNING_MS = 24 * 3600_000
 /** The one sentence for a hole with nothing to close it. */
 const NO_SEAL = 'I have no block to close the hole over my head with.'
 
-/** What may seal the hole: the building blocks `go_up` pillars with, never a falling block (it would drop on the bot's head). */
+/** What may seal the hole: the blocks `go_up` pillars with, never a falling one (it would drop on the bot's head). */
 const SEALS = PILLAR_BLOCKS.filter((n) => !falls(n))
 
 function isDay(bot: Bot): boolean {
