@@ -8,7 +8,6 @@
  * checked before it digs), and with `dig_down`'s and `go_up`'s reasons.
  */
 import type { Bot } from 'mineflayer'
-import type { Block } from 'prismarine-block'
 import type { Action } from '../schemas/action.js'
 import type { Vec3 } from 'vec3'
 import { phaseOf } from '../perception/percipient.js'
@@ -16,7 +15,7 @@ import { isUnderground, sealedIn } from '../perception/vision.js'
 import { waitFor } from '../util/async.js'
 import { digDown } from './dig_down.js'
 import { goUp, PILLAR_BLOCKS } from './go_up.js'
-import { dropsOf } from './names.js'
+import { dropsOf, harvestedBy } from './names.js'
 import { isHostileMob } from './reflexes/combat.js'
 import { fail, type Run } from './types.js'
 import { falls } from './world.js'
@@ -52,12 +51,6 @@ function hostileNear(bot: Bot): boolean {
   })
 }
 
-/** Does the bag hold a tool that harvests `b` (sandstone and stone drop nothing without a pickaxe)? */
-const harvests = (bot: Bot, b: Block): boolean => {
-  const tools = b.harvestTools
-  return !tools || bot.inventory.items().some((i) => i.type in tools)
-}
-
 /**
  * How deep below the feet the hole goes: DEPTH when a seal block is held or the blocks dug on the way drop one (dirt
  * from grass, cobblestone from stone), deeper when only a lower block does (a desert's sandstone under 4–5 blocks of
@@ -66,9 +59,10 @@ const harvests = (bot: Bot, b: Block): boolean => {
  */
 function holeDepth(bot: Bot, feet: Vec3): number | null {
   if (bot.inventory.items().some((i) => SEALS.includes(i.name))) return DEPTH
+  const held = bot.inventory.items().map((i) => i.type)
   for (let dy = 1; dy <= MAX_DEPTH; dy++) {
     const b = bot.blockAt(feet.offset(0, -dy, 0))
-    if (b && harvests(bot, b) && dropsOf(bot, b.name).some((d) => SEALS.includes(d))) return Math.max(DEPTH, dy)
+    if (b && harvestedBy(b, held) && dropsOf(bot, b.name).some((d) => SEALS.includes(d))) return Math.max(DEPTH, dy)
   }
   return null
 }

@@ -14,7 +14,7 @@
 import type { Action } from '../schemas/action.js'
 import type { Block } from 'prismarine-block'
 import type { Vec3 } from 'vec3'
-import { blockTarget, resolveItem } from './names.js'
+import { blockTarget, harvestedBy, resolveItem } from './names.js'
 import { countOf, fail, StopSignal, type Run } from './types.js'
 import { isUnderground, nearestVisibleBlock } from '../perception/vision.js'
 import { playerPlacedAt } from '../perception/placed.js'
@@ -35,14 +35,6 @@ const log = logger('mine')
  * remembered as out of reach (under the progress signal's stall window, so the skip comes before the stall stop).
  */
 const REACH_MS = 12_000
-
-function harvestable(run: Run, block: Block, tool: string | null): boolean {
-  const tools = block.harvestTools
-  if (!tools) return true
-  if (tool === null) return false
-  const id = run.bot.registry.itemsByName[tool]?.id
-  return id !== undefined && id in tools
-}
 
 /**
  * Blocks per level a candidate counts extra for lying deeper than the floor where the mining began: digging ever
@@ -231,7 +223,8 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
           ? `I mined ${dug} ${action.object} but can see no more; I have ${have()} of ${action.count} ${wantedName}.`
           : `I cannot see any ${action.object} from here.`,
       )
-    if (!harvestable(run, block, tool)) {
+    const toolId = tool === null ? undefined : bot.registry.itemsByName[tool]?.id
+    if (!harvestedBy(block, toolId === undefined ? [] : [toolId])) {
       const names = Object.keys(block.harvestTools ?? {})
         .map((id) => bot.registry.items[Number(id)]?.name)
         .filter(Boolean)

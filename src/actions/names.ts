@@ -5,6 +5,7 @@
  * item it drops (cobblestone → dig stone or cobblestone).
  */
 import type { Bot } from 'mineflayer'
+import type { Block } from 'prismarine-block'
 import { didYouMean } from '../util/text.js'
 import { fail } from './types.js'
 
@@ -59,6 +60,15 @@ export interface BlockTarget {
 }
 
 /** The items a block drops by the registry (stone: cobblestone, grass_block: dirt); empty when it drops nothing. */
+/**
+ * Whether holding one of the items `itemIds` (empty = the bare hand) makes `block` drop anything: a block without
+ * harvest tools drops by hand; stone and sandstone need a pickaxe (the one rule for "can I harvest this in the world").
+ */
+export function harvestedBy(block: Block, itemIds: readonly number[]): boolean {
+  const tools = block.harvestTools
+  return !tools || itemIds.some((id) => id in tools)
+}
+
 export function dropsOf(bot: Bot, block: string): string[] {
   const reg = bot.registry
   return (reg.blocksByName[block]?.drops ?? [])

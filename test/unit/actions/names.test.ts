@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
 import registryFor from 'prismarine-registry'
-import { blockTarget, inBiome, resolveItem, resolveTarget } from '../../../src/actions/names.js'
+import blockLoader from 'prismarine-block'
+import { blockTarget, harvestedBy, inBiome, resolveItem, resolveTarget } from '../../../src/actions/names.js'
 import { ActionFailure } from '../../../src/actions/types.js'
 import { blueprintNames, loadBlueprint } from '../../../src/actions/build.js'
 
@@ -13,6 +14,18 @@ import { blueprintNames, loadBlueprint } from '../../../src/actions/build.js'
 const bot = { registry: registryFor('1.20.2'), version: '1.20.2' } as unknown as Bot
 
 describe('action names', () => {
+  it('harvestedBy: stone and sandstone need a pickaxe, dirt drops by hand', () => {
+    const Block = blockLoader(bot.registry)
+    const block = (name: string) => Block.fromStateId(bot.registry.blocksByName[name]!.defaultState, 0)
+    const id = (name: string) => bot.registry.itemsByName[name]!.id
+    expect(harvestedBy(block('stone'), [])).toBe(false)
+    expect(harvestedBy(block('sandstone'), [id('dirt'), id('wooden_axe')])).toBe(false)
+    expect(harvestedBy(block('sandstone'), [id('dirt'), id('wooden_pickaxe')])).toBe(true)
+    expect(harvestedBy(block('dirt'), [])).toBe(true)
+    expect(harvestedBy(block('iron_ore'), [id('wooden_pickaxe')])).toBe(false)
+    expect(harvestedBy(block('iron_ore'), [id('stone_pickaxe')])).toBe(true)
+  })
+
   it('mines by block (iron_ore → raw_iron) or by drop (cobblestone ← stone)', () => {
     expect(blockTarget(bot, 'iron_ore')?.wanted).toEqual(['raw_iron'])
     const cobble = blockTarget(bot, 'cobblestone')!
