@@ -3,10 +3,8 @@
  * with `near`, only an object with that block or creature in sight close by counts — the percipient's pair rule; with
  * `biome`, only a sighting from inside that biome, and cells centred in other biomes are not searched; a creature the
  * knowledge places in other biomes only, a cow seen from a desert, is looked for along the biome's edge).
- * Surface: the world is a grid of 20×20-block cells visited along a square spiral out from the start cell (ring by
- * ring), pathing to each cell's centre while looking; a block or creature the knowledge finds in some biomes only is
- * walked toward once one of them is in sight. A biome is seen from afar (the nearest loaded column BIOME_DEPTH inside
- * it within BIOME_SIGHT blocks is walked to), and searched for along a square spiral out from the bot.
+ * Surface: where to walk is surface-search.ts's (a spiral of cells, a biome seen from afar). A sighting far off is
+ * walked toward before the search ends (`found`).
  * Underground: branch mining at the block's best level from the knowledge (ore-search.ts), looking for every variant
  * of the block (deepslate or stone), never opening a block next to lava or water; a block `mine` found out of reach,
  * or high up the shaft above the bot, does not count as seen — but one in the wall of the shaft the bot came down is
@@ -16,44 +14,17 @@ import { type Action, describeSearch } from '../schemas/action.js'
 import { Vec3 } from 'vec3'
 import { biomeTarget, resolveTarget, type Target } from './names.js'
 import { fail, type Run } from './types.js'
-import { biomeAt, VIEW_DISTANCE, visibleBlocks, visibleEntities } from '../perception/vision.js'
+import { VIEW_DISTANCE, visibleBlocks, visibleEntities } from '../perception/vision.js'
 import { nearestVisible } from '../perception/percipient.js'
-import { goals, goto, gotoWithin } from './world.js'
+import { goals, gotoWithin } from './world.js'
 import { branchMine, searchIds } from './ore-search.js'
-import { standStill } from '../bot/body.js'
+import { deepIn, standsIn, surface } from './surface-search.js'
 import { isUnreachable, rememberSighting } from './memory.js'
 import { pillarUp } from './go_up.js'
 import { reachableSightings } from './sighting.js'
-import { createKnowledge } from '../knowledge/index.js'
 import { logger } from '../util/log.js'
 
 const log = logger('explore')
-
-export const CELL = 20
-
-/** Does the bot stand in one of these biomes? */
-const standsIn = (run: Run, biomes: string[]): boolean => biomes.includes(biomeAt(run.bot, run.bot.entity.position))
-
-/**
- * How far inside a biome a find of it stands: found at its very edge, the bot drifted a block back out as it stopped,
- * and the condition check after the search saw the biome it came from (bench mp5 2-3 seed 2: found and lost again
- * 40 times in a row at a desert's edge).
- */
-const BIOME_DEPTH = 4
-/** The four compass steps in turning order (east, south, west, north): the spiral's arms and the sides deepIn looks
- * to. */
-const COMPASS = [
-  [1, 0],
-  [0, 1],
-  [-1, 0],
-  [0, -1],
-] as const
-/** Are the column at x/z and those BIOME_DEPTH blocks to each side all in one of these biomes? */
-function deepIn(run: Run, biomes: string[], x: number, z: number): boolean {
-  const y = run.bot.entity.position.y
-  const inside = (dx: number, dz: number) => biomes.includes(biomeAt(run.bot, new Vec3(x + dx, y, z + dz)))
-  return inside(0, 0) && COMPASS.every(([dx, dz]) => inside(dx * BIOME_DEPTH, dz * BIOME_DEPTH))
-}
 
 /** Where the target is in sight, within reach (sighting.ts: underground, near and not high up the shaft). */
 function seenAt(run: Run, target: Target, underground: boolean): Vec3 | null {
@@ -85,250 +56,6 @@ async function found(run: Run, object: string, at: Vec3): Promise<string> {
     await gotoWithin(run, new goals.GoalNear(at.x, at.y, at.z, FIRM_NEAR), `the ${object} I saw`, FIRM_WALK_MS)
   const d = at.distanceTo(run.bot.entity.position)
   return `I can see ${object} ${d.toFixed(0)} blocks away at ${Math.floor(at.x)} ${Math.floor(at.y)} ${Math.floor(at.z)}.`
-}
-
-/**
- * Path toward a goal while checking every 250 ms whether the target came into view; `stopIf` (checked each second)
- * ends the walk early without a find (a biome came in sight: the caller walks to it).
- */
-async function moveLooking(
-  run: Run,
-  goal: ConstructorParameters<typeof goals.GoalXZ> | Vec3,
-  look: () => Vec3 | null,
-  stopIf?: () => boolean,
-): Promise<Vec3 | null> {
-  const g = goal instanceof Vec3 ? new goals.GoalBlock(goal.x, goal.y, goal.z) : new goals.GoalXZ(goal[0], goal[1])
-  let seen: Vec3 | null = null
-  let stopped = false
-  let ticks = 0
-  const poll = setInterval(() => {
-    if (seen || stopped) return
-    try {
-      seen = look()
-      if (!seen && stopIf && ++ticks % 4 === 0) stopped = stopIf()
-    } catch {
-      /* chunk not loaded */
-    }
-    if (seen || stopped) standStill(run.bot)
-  }, 250)
-  try {
-    // a cell it cannot reach, or a path something else stopped, is skipped; the budget and the stall check bound it
-    await goto(run, g, 'the next place to look').catch(() => run.check())
-  } finally {
-    clearInterval(poll)
-  }
-  return seen ?? look()
-}
-
-/** How far (blocks) a biome is seen across the land: sand, snow and the trees show it long before the bot stands in it. */
-const BIOME_SIGHT = 80
-const BIOME_STEP = 8
-
-/** Columns walked to once (16-block squares): one the bot could not reach is not walked at again. */
-const columnKey = (x: number, z: number): string => `${x >> 4},${z >> 4}`
-
-/** The nearest column BIOME_DEPTH inside one of the biome `names`, at the bot's height within BIOME_SIGHT blocks
- * (loaded chunks only). */
-function biomeInSight(run: Run, names: string[], tried: Set<string>): [number, number] | null {
-  const me = run.bot.entity.position.floored()
-  let best: [number, number] | null = null
-  let bestD = Number.POSITIVE_INFINITY
-  for (let dx = -BIOME_SIGHT; dx <= BIOME_SIGHT; dx += BIOME_STEP)
-    for (let dz = -BIOME_SIGHT; dz <= BIOME_SIGHT; dz += BIOME_STEP) {
-      const d = dx * dx + dz * dz
-      if (d >= bestD || d > BIOME_SIGHT * BIOME_SIGHT || tried.has(columnKey(me.x + dx, me.z + dz))) continue
-      if (deepIn(run, names, me.x + dx, me.z + dz)) {
-        best = [me.x + dx, me.z + dz]
-        bestD = d
-      }
-    }
-  return best
-}
-
-/** Is the centre of a search cell outside the biomes `within` (false while its chunk is not loaded)? */
-function outside(run: Run, within: string[], x: number, z: number): boolean {
-  const b = biomeAt(run.bot, new Vec3(x, run.bot.entity.position.y, z))
-  return b !== 'unknown' && !within.includes(b)
-}
-
-/**
- * The hops of a square spiral out from `x`/`z`, `hop` blocks each (east, south, west, north with arms 1, 1, 2, 2, 3 …
- * hops long): every hop goes on from the last, where a breadth-first order over cells walks back across the start
- * between most of them. The arms lie `hop` apart and the walk passes within `hop / √2` of every point it has wound
- * round (the corners are the farthest), so land seen that far from the walk leaves no gap.
- */
-export function* spiral(x: number, z: number, hop: number): Generator<[number, number]> {
-  let px = x
-  let pz = z
-  for (let arm = 0; ; arm++) {
-    const [dx, dz] = COMPASS[arm % 4]!
-    for (let i = 0; i < Math.floor(arm / 2) + 1; i++) {
-      px += dx * hop
-      pz += dz * hop
-      yield [px, pz]
-    }
-  }
-}
-
-/** Spiral hops for a biome search: land is seen BIOME_SIGHT blocks around, so arms this far apart leave no gap. */
-const BIOME_HOP = Math.floor(BIOME_SIGHT * Math.SQRT2)
-
-/** A biome search's place in its spiral, kept per bot so that a search cut short (a fight) goes on where it was. */
-interface BiomeWalk {
-  names: string
-  origin: [number, number]
-  /** Hops finished (reached, or found unreachable); a hop cut short is walked again. */
-  done: number
-  tried: Set<string>
-}
-const biomeWalks = new WeakMap<Run['bot'], BiomeWalk>()
-/** Found: the next search for a biome starts a spiral of its own, from where it starts. */
-function foundBiome(run: Run, object: string, at: Vec3): Promise<string> {
-  biomeWalks.delete(run.bot)
-  return found(run, object, at)
-}
-
-/**
- * A biome: walk a square spiral out from where the first search for it started, looking across the loaded land as it
- * goes; a column of the biome in sight ends the hop, and the bot walks into it (a column it could not reach is not
- * walked at again). A later search for the same biome (after a fight ended this one) goes on along the same spiral
- * instead of starting a new one at the first hop. Bounded by the action's step and time budget.
- */
-async function biomeSearch(run: Run, names: string[], object: string, look: () => Vec3 | null): Promise<string> {
-  const p = run.bot.entity.position
-  let walk = biomeWalks.get(run.bot)
-  if (walk?.names !== names.join(',')) {
-    walk = { names: names.join(','), origin: [Math.floor(p.x), Math.floor(p.z)], done: 0, tried: new Set() }
-    biomeWalks.set(run.bot, walk)
-  }
-  const { tried } = walk
-  const hops = spiral(...walk.origin, BIOME_HOP)
-  for (let i = 0; i < walk.done; i++) hops.next()
-  for (const hop of hops) {
-    for (let there = biomeInSight(run, names, tried); there; there = biomeInSight(run, names, tried)) {
-      run.step()
-      tried.add(columnKey(...there))
-      const seen = await moveLooking(run, there, look)
-      if (seen) return foundBiome(run, object, seen)
-    }
-    run.step()
-    const seen = await moveLooking(run, hop, look, () => biomeInSight(run, names, tried) !== null)
-    if (seen) return foundBiome(run, object, seen)
-    walk.done++
-  }
-  return fail('not_found', `I explored every place I could reach and never saw ${object}.`)
-}
-
-/**
- * A creature that does not live in the biome it must be seen from (a cow from a desert: animals stand on grass) is
- * seen only across the biome's edge, so only cells this near another biome are searched.
- */
-const EDGE_SIGHT = 24
-const EDGE_STEP = 8
-
-/** Does some column within EDGE_SIGHT of x/z lie outside the biomes `within`? */
-function nearEdge(run: Run, within: string[], x: number, z: number): boolean {
-  const y = run.bot.entity.position.y
-  for (let dx = -EDGE_SIGHT; dx <= EDGE_SIGHT; dx += EDGE_STEP)
-    for (let dz = -EDGE_SIGHT; dz <= EDGE_SIGHT; dz += EDGE_STEP) {
-      const b = biomeAt(run.bot, new Vec3(x + dx, y, z + dz))
-      if (b !== 'unknown' && !within.includes(b)) return true
-    }
-  return false
-}
-
-/** The names a target stands for (a block's variants, a creature's kinds). */
-const namesOf = (target: Target): string[] =>
-  target.kind === 'block' ? target.block.blockNames : target.kind === 'entity' ? target.names : []
-
-/** Does the knowledge place none of these creatures in the biomes `within` (false when it does not say where they live)? */
-function livesElsewhere(run: Run, target: Target, within: string[]): boolean {
-  if (target.kind !== 'entity') return false
-  const kb = createKnowledge(run.bot.version)
-  return target.names.every((n) => {
-    const habitat = kb.biomesOf(n)
-    return habitat !== null && !habitat.some((b) => within.includes(b))
-  })
-}
-
-/** The biomes the knowledge finds the target in (sand: desert, beach), or null when some of its names lie anywhere. */
-function homeOf(run: Run, target: Target): string[] | null {
-  const kb = createKnowledge(run.bot.version)
-  const all = namesOf(target).map((n) => kb.biomesOf(n))
-  return all.length > 0 && all.every((b) => b !== null) ? [...new Set(all.flat())] : null
-}
-
-/**
- * The cells a surface search walks to, in order: cell sx/sz, then a square spiral of cells around it, ring by ring,
- * leaving out those `skip` says (asked as each is reached: biomes load as the bot walks); it ends after a ring with no
- * cell left to walk.
- */
-export function* searchCells(
-  sx: number,
-  sz: number,
-  skip: (cx: number, cz: number) => boolean,
-): Generator<[number, number]> {
-  yield [sx, sz]
-  let ring = 1
-  let walked = false
-  for (const [cx, cz] of spiral(sx, sz, 1)) {
-    const r = Math.max(Math.abs(cx - sx), Math.abs(cz - sz))
-    if (r > ring) {
-      if (!walked) return
-      ring = r
-      walked = false
-    }
-    if (skip(cx, cz)) continue
-    walked = true
-    yield [cx, cz]
-  }
-}
-
-/**
- * The surface search: CELL-block cells along a square spiral out from the bot's cell (every cell next to the last;
- * the breadth-first order used before walked back across the start between most cells — bench mp5 glass seed 2
- * zig-zagged 200 s within 60 blocks of its start and never reached the lake shore 67 blocks off). With `within`,
- * cells whose centre lies in another biome are not walked to (the start cell always is), nor, for a creature that
- * lives elsewhere, cells away from the biome's edge; a ring with no cell left to walk ends the search. Without it,
- * a target the knowledge finds in some biomes only (sand, cactus) is walked toward as soon as one of them is in
- * sight, and the spiral starts again from there. A biome is searched for along a wider spiral (biomeSearch).
- */
-async function surface(
-  run: Run,
-  target: Target,
-  object: string,
-  look: () => Vec3 | null,
-  within: string[] | null,
-): Promise<string> {
-  if (target.kind === 'biome') return biomeSearch(run, target.names, object, look)
-  const edgeOnly = within !== null && livesElsewhere(run, target, within)
-  const home = within === null ? homeOf(run, target) : null
-  const tried = new Set<string>()
-  const homeInSight = (): [number, number] | null =>
-    home && !standsIn(run, home) ? biomeInSight(run, home, tried) : null
-  for (;;) {
-    const p = run.bot.entity.position
-    const [sx, sz] = [Math.floor(p.x / CELL), Math.floor(p.z / CELL)]
-    const centre = (cx: number, cz: number): [number, number] => [cx * CELL + CELL / 2, cz * CELL + CELL / 2]
-    const skip = (cx: number, cz: number): boolean =>
-      within !== null &&
-      (outside(run, within, ...centre(cx, cz)) || (edgeOnly && !nearEdge(run, within, ...centre(cx, cz))))
-    let diverted = false
-    for (const [cx, cz] of searchCells(sx, sz, skip)) {
-      run.step()
-      const there = homeInSight()
-      if (there) {
-        tried.add(columnKey(...there))
-        const seen = await moveLooking(run, there, look)
-        if (seen) return found(run, object, seen)
-        diverted = true
-        break
-      }
-      const seen = await moveLooking(run, centre(cx, cz), look, home ? () => homeInSight() !== null : undefined)
-      if (seen) return found(run, object, seen)
-    }
-    if (!diverted) return fail('not_found', `I explored every place I could reach and never saw ${object}.`)
-  }
 }
 
 /** Blocks above the feet a block may lie and still be dug from where the bot stands. */
@@ -400,5 +127,5 @@ export async function explore(run: Run, action: Extract<Action, { type: 'explore
   const what = describeSearch(action)
   return underground
     ? searchUnderground(run, target, what, near || within ? look : null)
-    : surface(run, target, what, look, within)
+    : found(run, what, await surface(run, target, what, look, within))
 }

@@ -1,10 +1,10 @@
 /**
- * The square spiral a biome search walks (explore.ts `spiral`): every hop goes on from the one before (no walk back
+ * The square spiral a biome search walks (surface-search.ts `spiral`): every hop goes on from the one before (no walk back
  * across the start), and the walk passes within hop / √2 of every point of the disc it has wound round (the corners
  * are the farthest), so land seen that far from it leaves no gap.
  */
 import { describe, expect, it } from 'vitest'
-import { searchCells, spiral } from '../../../src/actions/explore.js'
+import { searchCells, spiral } from '../../../src/actions/surface-search.js'
 
 function take(n: number, hop: number): Array<[number, number]> {
   const out: Array<[number, number]> = []
