@@ -13,7 +13,7 @@
  * diamond_ore), SEARCH_LEVELS (default -59,-53), SEARCH_SEEDS (count, default 40), SEARCH_MAX (cells, default 300),
  * SEARCH_CAVES (0/1, default 1), SEARCH_FROM (x,z: the column every search starts at instead of the seed's spawn).
  */
-import { POKE_DEPTH, ROW, SPACING, STRIDE } from '../src/actions/ore-search.js'
+import { POKE_DEPTH, ROW, SPACING, STRIDE } from '../src/actions/ore-rows.js'
 import { WorldScanner } from '../src/server/worldgen/scan.js'
 import { FACES } from '../src/util/vec.js'
 import { median } from './lib/mp5-tasks.js'

@@ -1,5 +1,5 @@
 /**
- * Unit tests of the ore search's level choice (src/actions/ore-search.ts) from the real knowledge
+ * Unit tests of the ore search's level choice (src/actions/ore-search.ts, its rows' geometry in ore-rows.ts) from the real knowledge
  * (data/knowledge/world.json): the y-band is merged over an ore and its deepslate variant, the level is the best
  * level kept under the surface and above bedrock, an ore whose best level lies among the lava-filled caves (diamond
  * at -59) is searched just above them, and an ore whose best level lies above the land (coal at 96) is searched just
@@ -7,19 +7,17 @@
  * blocked search: it heads for the rock it has not dug near, and runs its rows to the fresher side.
  */
 import { describe, expect, it } from 'vitest'
+import { COVER, bandOf, searchLevel } from '../../../src/actions/ore-search.js'
 import {
-  COVER,
   POKE_DEPTH,
   ROW,
   SPACING,
   STALE_ROW,
-  bandOf,
   dugAhead,
   freshRow,
-  searchLevel,
   staleAhead,
   turnToFresh,
-} from '../../../src/actions/ore-search.js'
+} from '../../../src/actions/ore-rows.js'
 import { Vec3 } from 'vec3'
 import { createKnowledge } from '../../../src/knowledge/index.js'
 import { LAVA_LEVEL } from '../../../src/server/worldgen/terrain.js'
