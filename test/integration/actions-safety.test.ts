@@ -1,7 +1,8 @@
 /**
  * Integration tests of reflexes and the progress signal, driven through the registry's own run machinery
  * (runHandler) with test-only movement loops: walking straight at a lava pool (set with /setblock on the path), at
- * a hole into the void or at a shallow hole with lava at its bottom makes the reflex stop the bot and step back, and
+ * a hole into the void or at a shallow hole with lava at its bottom makes the reflex stop the bot and step back (never
+ * into a second hole behind it), and
  * the run reports `unsafe` (after the stops a run may absorb, its `detours`, are used up); the pathfinder keeps off a
  * lava pool's rim (src/bot/lava-margin.ts); walking in circles makes
  * the progress signal stop the run as `stalled`, with the trace kept for the failure analyser. Also
@@ -100,6 +101,24 @@ describe('reflexes and progress', () => {
     expect(r.message).toMatch(/drop/)
     await bot.waitForTicks(12) // time to fall, in physics ticks rather than wall-clock time
     expect(bot.entity.position.y).toBeGreaterThan(p.y - 0.5)
+    expect(bot.health).toBe(20)
+  })
+
+  it('does not step back into a second hole: on a one-block bridge between two drops it stops where it stands', async () => {
+    // bench p7 piston seed 2: stopped at a cave's edge, the step back went into the next hole and fell 8 blocks
+    await teleport(120.5, 40.5)
+    const p = bot.entity.position.floored()
+    for (let y = p.y - 1; y >= p.y - 5; y--)
+      for (const dz of [-1, 0, 1]) {
+        await setblock(p.x + 1, y, p.z + dz, 'air')
+        await setblock(p.x - 1, y, p.z + dz, 'air')
+      }
+    const r = await walkEast()
+    expect(r.reason, r.message).toBe('unsafe')
+    expect(r.message).toMatch(/drop/)
+    await bot.waitForTicks(18) // the step back's time, in physics ticks
+    expect(bot.entity.position.y).toBeGreaterThan(p.y - 0.5)
+    expect(bot.entity.position.floored().x).toBe(p.x)
     expect(bot.health).toBe(20)
   })
 

@@ -1,7 +1,8 @@
 /**
  * The guard reflex: every physics tick, look ahead in the direction of travel; lava there (or a drop deeper than
- * `maxSafeDrop` with nothing to land on) stops all movement and steps the bot back to the last safe spot it stood on.
- * Remembers the last ~60 safe positions on solid ground as the trail to step back along.
+ * `maxSafeDrop` with nothing to land on) stops all movement and steps the bot back to the last safe spot it stood on
+ * at its level. Remembers the last ~60 safe positions on solid ground as the trail to step back along; a step back
+ * toward lava or a drop of its own stops where the bot stands.
  */
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
@@ -10,6 +11,8 @@ import type { AttachedReflex, ReflexHost, ReflexPlugin } from './index.js'
 
 /** Eye height of a standing player. */
 const EYE_HEIGHT = 1.62
+/** Trail spots within this height of the feet count as on the bot's level. */
+const LEVEL_EPS = 0.5
 /** How long stepping back counts as busy after the reflex fires. */
 const STEP_BACK_BUSY_MS = 900
 
@@ -21,20 +24,14 @@ function isLiquid(bot: Bot, p: Vec3, name: string): boolean {
   return bot.blockAt(p)?.name === name
 }
 
-/** What is ahead in the direction of travel: lava, a deadly drop, or nothing. */
-function dangerAhead(bot: Bot, maxSafeDrop: number): { kind: 'lava' | 'drop'; at: Vec3 } | null {
+/** What lies ahead along the unit direction dx/dz, half a block and a block on: lava, a deadly drop, or nothing. */
+function dangerToward(
+  bot: Bot,
+  dx: number,
+  dz: number,
+  maxSafeDrop: number,
+): { kind: 'lava' | 'drop'; at: Vec3 } | null {
   const e = bot.entity
-  let dx = e.velocity.x
-  let dz = e.velocity.z
-  const speed = Math.hypot(dx, dz)
-  if (speed < 0.03) {
-    if (!bot.getControlState('forward')) return null
-    dx = -Math.sin(e.yaw)
-    dz = -Math.cos(e.yaw)
-  } else {
-    dx /= speed
-    dz /= speed
-  }
   for (const reach of [0.45, 0.9]) {
     const p = e.position.offset(dx * reach, 0, dz * reach).floored()
     if (p.equals(e.position.floored())) continue
@@ -46,6 +43,15 @@ function dangerAhead(bot: Bot, maxSafeDrop: number): { kind: 'lava' | 'drop'; at
     if (fall !== 'none') return { kind: fall === 'lava' ? 'lava' : 'drop', at: p }
   }
   return null
+}
+
+/** What is ahead in the direction of travel (the velocity, or the facing when pressing forward from a stand). */
+function dangerAhead(bot: Bot, maxSafeDrop: number): { kind: 'lava' | 'drop'; at: Vec3 } | null {
+  const e = bot.entity
+  const speed = Math.hypot(e.velocity.x, e.velocity.z)
+  if (speed >= 0.03) return dangerToward(bot, e.velocity.x / speed, e.velocity.z / speed, maxSafeDrop)
+  if (!bot.getControlState('forward')) return null
+  return dangerToward(bot, -Math.sin(e.yaw), -Math.cos(e.yaw), maxSafeDrop)
 }
 
 function attach(host: ReflexHost): AttachedReflex {
@@ -60,6 +66,16 @@ function attach(host: ReflexHost): AttachedReflex {
     s.ticks--
     const here = bot.entity.position
     if (s.ticks <= 0 || Math.hypot(here.x - s.target.x, here.z - s.target.z) < 0.3) {
+      bot.clearControlStates()
+      stepBack = null
+      return
+    }
+    // the step back is a walk too: one toward another hole or lava stops where the bot stands (bench p7 piston seed 2:
+    // stopped at a cave's edge at the foot of its shaft, it stepped back toward its staircase into the next hole and
+    // fell 8 blocks into the lava caves)
+    const [dx, dz] = [s.target.x - here.x, s.target.z - here.z]
+    const norm = Math.hypot(dx, dz)
+    if (dangerToward(bot, dx / norm, dz / norm, host.options.maxSafeDrop)) {
       bot.clearControlStates()
       stepBack = null
       return
@@ -80,7 +96,10 @@ function attach(host: ReflexHost): AttachedReflex {
       const pos = bot.entity.position
       const centre = danger.at.offset(0.5, 0, 0.5)
       const far = (v: Vec3): number => Math.hypot(v.x - centre.x, v.z - centre.z)
-      const trail = [...safeTrail].reverse().find((v) => far(v) >= 1.8 && v.distanceTo(pos) < 4)
+      // on the level the bot stands on: a spot up a staircase or a shaft, flattened onto this level, is a wall or a hole
+      const trail = [...safeTrail]
+        .reverse()
+        .find((v) => far(v) >= 1.8 && v.distanceTo(pos) < 4 && Math.abs(v.y - pos.y) < LEVEL_EPS)
       const away = pos.minus(centre)
       const norm = Math.hypot(away.x, away.z) || 1
       const back = trail ?? pos.offset((away.x / norm) * 1.2, 0, (away.z / norm) * 1.2)
