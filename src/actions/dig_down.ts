@@ -18,7 +18,7 @@ import { isUnderground } from '../perception/vision.js'
 import { digBlock, equipNamed, goals, goto, gotoWithin } from './world.js'
 import { noToolMessage } from '../rules/index.js'
 import { logger } from '../util/log.js'
-import { MAX_SAFE_DROP } from '../bot/lava-margin.js'
+import { clearOfDanger, MAX_SAFE_DROP } from '../bot/lava-margin.js'
 
 const log = logger('dig_down')
 
@@ -62,8 +62,9 @@ const SIDE_STEPS = [
 ] as const
 
 /**
- * Move the shaft: tunnel (the pathfinder digs) to the nearest column at this level whose rock below is solid and dry;
- * true when the bot now stands on such a column.
+ * Move the shaft: tunnel (the pathfinder digs) to the nearest column at this level whose rock below is solid and dry,
+ * with every step the guard would turn back ruled out (lava near, a deadly drop beside); true when the bot now stands
+ * on such a column.
  */
 async function sidestep(run: Run, ylevel: number): Promise<boolean> {
   const { bot } = run
@@ -82,7 +83,10 @@ async function sidestep(run: Run, ylevel: number): Promise<boolean> {
     const left = deadline - Date.now()
     if (left <= 0) break
     run.step()
-    await gotoWithin(run, new goals.GoalBlock(spot.x, spot.y, spot.z), 'the side of the cave', left)
+    // through the rock, never along the cave's rim: the guard turns such a walk back at the edge (bench p7 piston seed 2)
+    await clearOfDanger(bot, () =>
+      gotoWithin(run, new goals.GoalBlock(spot.x, spot.y, spot.z), 'the side of the cave', left),
+    )
     const at = bot.entity.position.floored()
     log.debug('sidestep', {
       from: feet.toString(),
