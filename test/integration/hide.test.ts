@@ -2,9 +2,9 @@
  * The `hide` action against the real practice server (superflat, no natural spawning): by day it ends at once; at
  * night it digs three blocks down, closes the hole over its head, sits out a zombie standing over the hole without a
  * scratch and without the combat reflex starting a fight (which would dig it out), stays in after the morning while
- * the zombie is still there (it would burn in about 20 s; the test kills it instead), and then climbs back out; under
- * sand it digs down to the sandstone to close the hole with, and without a pickaxe to get the sandstone, it refuses
- * before it digs.
+ * the zombie is still there (it would burn in about 20 s; the test kills it instead), and then climbs back out; with a
+ * zombie coming at it and no weapon, it runs to a lead before it digs in; under sand it digs down to the sandstone
+ * to close the hole with, and without a pickaxe to get the sandstone, it refuses before it digs.
  */
 import type { Bot } from 'mineflayer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -100,6 +100,37 @@ describe('hide: sit out the night in the ground', () => {
       await command(alice, '/kill @e[type=zombie]', { allowError: true }) // the morning may have burnt it already
     }
   }, 90_000)
+
+  it('with a zombie coming at it, unarmed, it first runs to a lead and then digs in, never hurt', async () => {
+    // bench mp5 2-3 seed 2 at night: a zombie at its heels, every hide ended "unsafe: I ran from the zombie"
+    await command(alice, '/time set midnight')
+    await waitFor(() => phaseOf(bot.time.timeOfDay) === 'night', 5000, 'GhostH to see the night')
+    expect(bot.inventory.items().some((i) => /sword|_axe$/.test(i.name))).toBe(false)
+    const start = here()
+    const events: ReflexEvent[] = []
+    const off = reflexes.onEvent((e) => events.push(e))
+    try {
+      await command(alice, `/summon zombie ${start.x + 7} ${start.y} ${start.z}`)
+      await waitFor(() => Object.values(bot.entities).some((e) => e.name === 'zombie'), 5000, 'the zombie')
+      const hiding = execute(bot, { type: 'hide' }, { signal: never })
+      const ended = hiding.then((r) => {
+        if (!sealedIn(bot)) throw new Error(`the hide ended before it dug in: ${r.message}`)
+      })
+      await Promise.race([waitFor(() => sealedIn(bot), 60_000, 'GhostH walled and roofed in'), ended])
+      const zombie = Object.values(bot.entities).find((e) => e.name === 'zombie')
+      expect(zombie, 'the zombie is still about').toBeDefined()
+      expect(Math.hypot(here().x - start.x, here().z - start.z), 'ran before digging in').toBeGreaterThan(8)
+      expect(bot.health, 'never hurt').toBe(20)
+      expect(events.filter((e) => e.kind === 'fight' || e.kind === 'flee')).toEqual([])
+      await command(alice, '/kill @e[type=zombie]')
+      await command(alice, '/time set day')
+      const r = await hiding
+      expect(r.ok, r.message).toBe(true)
+    } finally {
+      off()
+      await command(alice, '/kill @e[type=zombie]', { allowError: true })
+    }
+  }, 120_000)
 
   it('under sand it digs down to the sandstone and closes the hole with it; without a pickaxe, it refuses', async () => {
     // a desert: 5 blocks of sand over sandstone (the practice world's deserts have 4–5), built as a 3×3 tower on the
