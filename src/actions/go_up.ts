@@ -24,9 +24,15 @@ export const PILLAR_BLOCKS = [
   'cobblestone',
   'stone',
   'deepslate',
+  // every wood's planks (a savanna's acacia beside a desert); names a version lacks never match
   'oak_planks',
   'spruce_planks',
   'birch_planks',
+  'jungle_planks',
+  'acacia_planks',
+  'dark_oak_planks',
+  'mangrove_planks',
+  'cherry_planks',
   // a desert's blocks (out of a hide's hole there): sand stays put on the block under it
   'sandstone',
   'red_sandstone',

@@ -5,8 +5,9 @@
  * lower block drops something to seal with, seals the hole one block above its head with a block that does not fall,
  * and waits there until it is day and no hostile mob is near (zombies burn at sunrise) or `AFTER_DAWN_MS` has passed
  * since, then climbs back out with `go_up`. Below ground already (a cave, a shaft) it waits where it is. It ends at
- * once when it is already day. Fails with `missing_materials` (nothing to seal the hole with: checked before it
- * digs), and with `dig_down`'s and `go_up`'s reasons.
+ * once when it is already day. With nothing else to seal with, it makes planks of a log in the bag. Fails with
+ * `missing_materials` (nothing to seal the hole with: checked before it digs), and with `dig_down`'s and `go_up`'s
+ * reasons.
  */
 import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
@@ -96,6 +97,24 @@ function holeDepth(bot: Bot, feet: Vec3): number | null {
   return null
 }
 
+/**
+ * Planks crafted in the 2×2 grid (no table) from a log in the bag, when nothing held or dug would seal the hole: the
+ * wood left over from making a sword, on sand with no pickaxe for the sandstone under it (bench mp5 2-3 seed 1 at a
+ * desert's edge: "I have no block to close the hole over my head with"). True when it crafted some.
+ */
+async function planksFromLogs(run: Run): Promise<boolean> {
+  const { bot } = run
+  for (const name of SEALS.filter((n) => n.endsWith('_planks'))) {
+    const id = bot.registry.itemsByName[name]?.id
+    const recipe = id === undefined ? undefined : bot.recipesFor(id, null, 1, null)[0]
+    if (!recipe) continue
+    run.step()
+    await bot.craft(recipe, 1, undefined)
+    return true
+  }
+  return false
+}
+
 /** Place a seal block at `at` against any solid neighbour (the hole's walls, or what is above). */
 async function seal(run: Run, at: Vec3): Promise<void> {
   const { bot } = run
@@ -140,7 +159,9 @@ export async function hide(run: Run, _action: Extract<Action, { type: 'hide' }>)
   }
   await outrun(run)
   const start = bot.entity.position.floored()
-  const depth = holeDepth(bot, start) ?? fail('missing_materials', NO_SEAL)
+  let depth = holeDepth(bot, start)
+  if (depth === null && (await planksFromLogs(run))) depth = holeDepth(bot, start)
+  if (depth === null) fail('missing_materials', NO_SEAL)
   await digDown(run, { type: 'dig_down', ylevel: start.y - depth, tool: null })
   const feet = bot.entity.position.floored()
   const top = feet.offset(0, 2, 0)

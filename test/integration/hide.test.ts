@@ -4,9 +4,11 @@
  * scratch and without the combat reflex starting a fight (which would dig it out), stays in after the morning while
  * the zombie is still there (it would burn in about 20 s; the test kills it instead), and then climbs back out; with a
  * zombie coming at it and no weapon, it runs to a lead before it digs in; under sand it digs down to the sandstone
- * to close the hole with, and without a pickaxe to get the sandstone, it refuses before it digs.
+ * to close the hole with, and without a pickaxe to get the sandstone, it refuses before it digs — unless it has a log
+ * to make planks of.
  */
 import type { Bot } from 'mineflayer'
+import type { Vec3 } from 'vec3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { attachReflexes, execute } from '../../src/actions/index.js'
 import type { ReflexEvent, Reflexes } from '../../src/actions/reflexes/index.js'
@@ -21,6 +23,8 @@ let server: ServerHandle
 let bot: Bot
 let alice: Bot
 let reflexes: Reflexes
+/** The superflat ground where GhostH spawned. */
+let ground: Vec3
 const never = new AbortController().signal
 const here = () => bot.entity.position.floored()
 
@@ -31,6 +35,7 @@ beforeAll(async () => {
   await bot.waitForChunksToLoad()
   await waitFor(() => bot.entity.onGround, 5000, 'landing')
   reflexes = attachReflexes(bot)
+  ground = here()
   alice = await joinPlayer(server, 'Alice')
   const p = here()
   await command(alice, `/tp Alice ${p.x - 24} ${p.y} ${p.z}`)
@@ -41,6 +46,33 @@ afterAll(async () => {
   quit(bot, alice)
   await server?.stop()
 })
+
+/**
+ * A desert: 5 blocks of sand over sandstone (the practice world's deserts have 4–5), built as a 3×3 tower on the thin
+ * superflat ground at `g`; returns the top of its middle column.
+ */
+async function desertTower(g: Vec3): Promise<Vec3> {
+  for (let dx = -1; dx <= 1; dx++)
+    for (let dz = -1; dz <= 1; dz++)
+      for (let dy = 0; dy <= 7; dy++) {
+        // two stone at the foot keep the superflat's dirt out of the hole's reach
+        const block = dy <= 1 ? 'stone' : dy === 2 ? 'sandstone' : 'sand'
+        await command(alice, `/setblock ${g.x + dx} ${g.y + dy} ${g.z + dz} ${block}`)
+      }
+  return g.offset(0, 8, 0)
+}
+
+async function standAtNight(at: Vec3): Promise<void> {
+  await command(alice, `/tp GhostH ${at.x} ${at.y} ${at.z}`)
+  await waitFor(() => here().equals(at) && bot.entity.onGround, 5000, 'GhostH on the sand')
+  await command(alice, '/time set midnight')
+  await waitFor(() => phaseOf(bot.time.timeOfDay) === 'night', 5000, 'GhostH to see the night')
+}
+
+async function emptyBag(): Promise<void> {
+  await command(alice, '/clear GhostH', { allowError: true }) // nothing to clear when run alone
+  await waitFor(() => bot.inventory.items().length === 0, 5000, 'an empty inventory')
+}
 
 describe('hide: sit out the night in the ground', () => {
   it('by day it ends at once without digging', async () => {
@@ -134,25 +166,10 @@ describe('hide: sit out the night in the ground', () => {
   }, 120_000)
 
   it('under sand it digs down to the sandstone and closes the hole with it; without a pickaxe, it refuses', async () => {
-    // a desert: 5 blocks of sand over sandstone (the practice world's deserts have 4–5), built as a 3×3 tower on the
-    // thin superflat ground
     const g = here().offset(4, 0, 0)
-    for (let dx = -1; dx <= 1; dx++)
-      for (let dz = -1; dz <= 1; dz++)
-        for (let dy = 0; dy <= 7; dy++) {
-          // two stone at the foot keep the superflat's dirt out of the hole's reach
-          const block = dy <= 1 ? 'stone' : dy === 2 ? 'sandstone' : 'sand'
-          await command(alice, `/setblock ${g.x + dx} ${g.y + dy} ${g.z + dz} ${block}`)
-        }
-    const top = g.offset(0, 8, 0)
-    const standOnTop = async (): Promise<void> => {
-      await command(alice, `/tp GhostH ${top.x} ${top.y} ${top.z}`)
-      await waitFor(() => here().equals(top) && bot.entity.onGround, 5000, 'GhostH on the sand')
-      await command(alice, '/time set midnight')
-      await waitFor(() => phaseOf(bot.time.timeOfDay) === 'night', 5000, 'GhostH to see the night')
-    }
-    await command(alice, '/clear GhostH', { allowError: true }) // nothing to clear when run alone
-    await waitFor(() => bot.inventory.items().length === 0, 5000, 'an empty inventory')
+    const top = await desertTower(g)
+    const standOnTop = () => standAtNight(top)
+    await emptyBag()
     // sandstone drops nothing without a pickaxe, and sand falls: nothing to close the hole with, so it refuses first
     await standOnTop()
     const no = await execute(bot, { type: 'hide' }, { signal: never })
@@ -164,6 +181,22 @@ describe('hide: sit out the night in the ground', () => {
     const hid = execute(bot, { type: 'hide' }, { signal: never })
     await waitFor(() => sealedIn(bot), 30_000, 'GhostH sealed in')
     expect(here().y).toBe(g.y + 2)
+    await command(alice, '/time set day')
+    const r = await hid
+    expect(r.ok, r.message).toBe(true)
+  }, 90_000)
+
+  it('on sand with no pickaxe but a log in the bag, it makes planks and closes the hole with them', async () => {
+    // bench mp5 2-3 seed 1 at a desert's edge: "I have no block to close the hole over my head with"
+    const top = await desertTower(ground.offset(-8, 0, 8))
+    await emptyBag()
+    await command(alice, '/give GhostH acacia_log 1')
+    await waitFor(() => bot.inventory.items().some((i) => i.name === 'acacia_log'), 5000, 'an acacia log')
+    await standAtNight(top)
+    const hid = execute(bot, { type: 'hide' }, { signal: never })
+    await waitFor(() => sealedIn(bot), 30_000, 'GhostH sealed in')
+    expect(here().y).toBe(top.y - 3)
+    expect(bot.blockAt(here().offset(0, 2, 0))?.name).toBe('acacia_planks')
     await command(alice, '/time set day')
     const r = await hid
     expect(r.ok, r.message).toBe(true)
