@@ -10,7 +10,8 @@
  * search's own sight, sighting.ts) rather than walking at it, but goes for a block explore saw a moment before and a
  * wall now hides. A walk with a time limit ends then although the pathfinder is digging its way. And go_up with no
  * way back to where it left the surface (the pathfinder finds no path in time) pillars straight up through the rock
- * from where it stands to the open sky.
+ * from where it stands to the open sky. Sealed in a cell below the lava level, the search first climbs back up to its
+ * level.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
@@ -24,6 +25,7 @@ import { rememberSurface } from '../../src/actions/memory.js'
 import { isUnderground, visibleBlocks } from '../../src/perception/vision.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
 import { VERSION, command, countItem, giveItem, startServer } from '../helpers/world.js'
+import { LAVA_LEVEL } from '../../src/server/worldgen/terrain.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -323,5 +325,31 @@ describe('finding ore underground', () => {
     expect(bot.entity.position.floored().z).toBe(cell.z)
     expect(isUnderground(bot)).toBe(false)
     expect(bot.entity.position.floored().y).toBeGreaterThanOrEqual(top.y)
+  }, 90_000)
+
+  it('climbs back out of the lava-filled caves to its level before it searches (a fall left it below them)', async () => {
+    // bench p7 piston seed 2: fallen to y -57, four searches there ended at once with every corridor blocked by lava
+    const me = bot.entity.position.floored()
+    rememberSurface(bot, me)
+    const c = new Vec3(me.x, LAVA_LEVEL - 3, me.z)
+    // a 3×3 column of stone from under the cell to above the search level, with the 1×2 cell hollow in its middle
+    for (let y = c.y - 1; y <= c.y + 12; y++)
+      for (let dx = -1; dx <= 1; dx++)
+        for (let dz = -1; dz <= 1; dz++) {
+          const hollow = dx === 0 && dz === 0 && (y === c.y || y === c.y + 1)
+          await command(bot, `/setblock ${c.x + dx} ${y} ${c.z + dz} ${hollow ? 'air' : 'stone'}`)
+        }
+    await giveItem(bot, 'dirt', 16)
+    await command(bot, `/tp ${bot.username} ${c.x + 0.5} ${c.y} ${c.z + 0.5}`)
+    await waitFor(() => bot.entity.position.floored().equals(c) && bot.entity.onGround, 5000, 'in the cell')
+    const stop = new AbortController()
+    const explore = { type: 'explore', object: 'diamond_ore', strategy: 'underground' } as const
+    const search = execute(bot, explore, { signal: stop.signal })
+    try {
+      await waitFor(() => bot.entity.position.y > LAVA_LEVEL + 1, 40_000, 'back above the lava level')
+    } finally {
+      stop.abort()
+      await search
+    }
   }, 90_000)
 })
