@@ -24,7 +24,7 @@ export const PILLAR_BLOCKS = [
   'cobblestone',
   'stone',
   'deepslate',
-  // every wood's planks (a savanna's acacia beside a desert); names a version lacks never match
+  // the planks of every overworld tree in 1.20 (a savanna's acacia beside a desert); names a version lacks never match
   'oak_planks',
   'spruce_planks',
   'birch_planks',

@@ -16,6 +16,7 @@ import type { Vec3 } from 'vec3'
 import { phaseOf } from '../perception/percipient.js'
 import { isUnderground, sealedIn } from '../perception/vision.js'
 import { waitFor } from '../util/async.js'
+import { craft } from './craft.js'
 import { digDown } from './dig_down.js'
 import { goUp, PILLAR_BLOCKS } from './go_up.js'
 import { dropsOf, harvestedBy } from './names.js'
@@ -56,12 +57,7 @@ function isDay(bot: Bot): boolean {
 /** The nearest hostile mob within `range` blocks, or null. */
 function nearestHostile(bot: Bot, range: number): Entity | null {
   const me = bot.entity.position
-  let best: Entity | null = null
-  for (const e of Object.values(bot.entities)) {
-    const d = e.position.distanceTo(me)
-    if (e !== bot.entity && d <= range && isHostileMob(bot, e) && (!best || d < best.position.distanceTo(me))) best = e
-  }
-  return best
+  return bot.nearestEntity((e) => isHostileMob(bot, e) && e.position.distanceTo(me) <= range)
 }
 
 /**
@@ -104,15 +100,14 @@ function holeDepth(bot: Bot, feet: Vec3): number | null {
  */
 async function planksFromLogs(run: Run): Promise<boolean> {
   const { bot } = run
-  for (const name of SEALS.filter((n) => n.endsWith('_planks'))) {
+  const craftable = (name: string): boolean => {
     const id = bot.registry.itemsByName[name]?.id
-    const recipe = id === undefined ? undefined : bot.recipesFor(id, null, 1, null)[0]
-    if (!recipe) continue
-    run.step()
-    await bot.craft(recipe, 1, undefined)
-    return true
+    return id !== undefined && bot.recipesFor(id, null, 1, null).length > 0
   }
-  return false
+  const planks = SEALS.find((n) => n.endsWith('_planks') && craftable(n))
+  if (!planks) return false
+  await craft(run, { type: 'craft', object: planks, count: 1, materials: {}, tool: null })
+  return true
 }
 
 /** Place a seal block at `at` against any solid neighbour (the hole's walls, or what is above). */

@@ -59,7 +59,6 @@ export interface BlockTarget {
   wanted: string[]
 }
 
-/** The items a block drops by the registry (stone: cobblestone, grass_block: dirt); empty when it drops nothing. */
 /**
  * Whether holding one of the items `itemIds` (empty = the bare hand) makes `block` drop anything: a block without
  * harvest tools drops by hand; stone and sandstone need a pickaxe (the one rule for "can I harvest this in the world").
@@ -69,6 +68,7 @@ export function harvestedBy(block: Block, itemIds: readonly number[]): boolean {
   return !tools || itemIds.some((id) => id in tools)
 }
 
+/** The items a block drops by the registry (stone: cobblestone, grass_block: dirt); empty when it drops nothing. */
 export function dropsOf(bot: Bot, block: string): string[] {
   const reg = bot.registry
   return (reg.blocksByName[block]?.drops ?? [])

@@ -65,17 +65,12 @@ function attach(host: ReflexHost): AttachedReflex {
     const s = stepBack!
     s.ticks--
     const here = bot.entity.position
-    if (s.ticks <= 0 || Math.hypot(here.x - s.target.x, here.z - s.target.z) < 0.3) {
-      bot.clearControlStates()
-      stepBack = null
-      return
-    }
+    const [dx, dz] = [s.target.x - here.x, s.target.z - here.z]
+    const norm = Math.hypot(dx, dz)
     // the step back is a walk too: one toward another hole or lava stops where the bot stands (bench p7 piston seed 2:
     // stopped at a cave's edge at the foot of its shaft, it stepped back toward its staircase into the next hole and
     // fell 8 blocks into the lava caves)
-    const [dx, dz] = [s.target.x - here.x, s.target.z - here.z]
-    const norm = Math.hypot(dx, dz)
-    if (dangerToward(bot, dx / norm, dz / norm, host.options.maxSafeDrop)) {
+    if (s.ticks <= 0 || norm < 0.3 || dangerToward(bot, dx / norm, dz / norm, host.options.maxSafeDrop)) {
       bot.clearControlStates()
       stepBack = null
       return
