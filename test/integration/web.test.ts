@@ -3,6 +3,7 @@
  * GHOST_WEB_PORT set, and the page opened in a real headless browser (Debian's chromium driven by playwright-core).
  * The page loads and shows the bot's status; a request typed into its box runs and the goal tree shows sub-goals
  * moving through pending → running → done; its reply shows; memory opens the stored plan as its list of actions;
+ * the bot's 3D view loads in its frame;
  * a wrong token is refused; a guest token cannot stop another player's task from the page. A screenshot goes to
  * bench/results/web.png for a person to look at. Waits are on selectors and text, never fixed sleeps.
  */
@@ -35,9 +36,14 @@ let browser: Browser
 /** Uncaught errors in the page's own script (the viewer's iframe is a separate page and not listened to). */
 const pageErrors: string[] = []
 
-async function open(hash = ''): Promise<Page> {
+/**
+ * Opens the page. The bot's 3D view is left out unless asked for: chromium renders it in software here, which keeps a
+ * core busy for as long as the page is open and slowed every click of these tests (and the suite beside them) to seconds.
+ */
+async function open(hash = '', { view = false } = {}): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1500, height: 1100 } })
   page.on('pageerror', (err) => pageErrors.push(err.message))
+  if (!view) await page.route('**/viewer/**', (route) => route.abort())
   await page.goto(`${web.url}${hash}`)
   return page
 }
@@ -104,12 +110,21 @@ describe('web page', () => {
       await page.click('#mem-search-form button[type=submit]')
       await page.waitForSelector('#mem-results li button[data-goal]')
       expect(await page.textContent('#usage-head')).toMatch(/offline planner/)
+    })
+    await page.close()
+  }, 180_000)
 
+  it('shows the bot’s view and writes a screenshot', async () => {
+    const page = await open('', { view: true })
+    await showing(page, async () => {
+      await page.waitForSelector('#conn[data-state="open"]')
+      // prismarine-viewer draws into a canvas inside the frame once its bundle ran and the world stream connected
+      await page.frameLocator('#viewer').locator('canvas').first().waitFor({ timeout: 60_000 })
       mkdirSync(path.dirname(SHOT), { recursive: true })
       await page.screenshot({ path: SHOT, fullPage: true })
     })
     await page.close()
-  }, 180_000)
+  }, 120_000)
 
   it('refuses a wrong token', async () => {
     const page = await open('#token=not-a-real-token')
