@@ -100,21 +100,38 @@ export async function goto(run: Run, goal: Goal, what: string): Promise<void> {
  */
 const STOP_GRACE_MS = 2000
 
+/** How often a walk's `until` condition is asked (see gotoWithin). */
+const UNTIL_POLL_MS = 250
+
 /**
- * Walk toward `goal` for at most `ms` (the pathfinder is stopped then, at its next node; STOP_GRACE_MS later at
- * once); a walk that fails or is stopped is no error: the caller judges where the bot ended up. A stop of the run
- * still throws.
+ * Walk toward `goal` for at most `ms`, or until `until()` holds (asked every UNTIL_POLL_MS): the pathfinder is
+ * stopped then, at its next node, and STOP_GRACE_MS later at once. A walk that fails or is stopped is no error: the
+ * caller judges where the bot ended up. A stop of the run still throws.
  */
-export async function gotoWithin(run: Run, goal: Goal, what: string, ms: number): Promise<void> {
+export async function gotoWithin(
+  run: Run,
+  goal: Goal,
+  what: string,
+  ms: number,
+  until: () => boolean = () => false,
+): Promise<void> {
   let grace: ReturnType<typeof setTimeout> | undefined
-  const timer = setTimeout(() => {
+  const end = (): void => {
+    clearTimeout(timer)
+    clearInterval(poll)
+    if (grace !== undefined) return
     run.bot.pathfinder.stop()
     grace = setTimeout(() => standStill(run.bot), STOP_GRACE_MS)
-  }, ms)
+  }
+  const timer = setTimeout(end, ms)
+  const poll = setInterval(() => {
+    if (until()) end()
+  }, UNTIL_POLL_MS)
   try {
     await goto(run, goal, what).catch(() => run.check())
   } finally {
     clearTimeout(timer)
+    clearInterval(poll)
     clearTimeout(grace)
   }
 }

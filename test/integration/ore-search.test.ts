@@ -248,52 +248,68 @@ describe('finding ore underground', () => {
     expect(countItem(bot, 'coal_block')).toBeGreaterThanOrEqual(1)
   }, 60_000)
 
-  it('ends a walk at its time limit even while the pathfinder is digging its way (gotoWithin)', async () => {
-    // sealed in a 1×2 cell with its only way on through two crafting tables (3.75 s each by hand, no tool held): the
-    // pathfinder digs, and honours its own stop only on reaching its next node, after both tables
-    const cell = solidPatch(2, -14, -9).offset(0, -12, 0)
-    const dir = new Vec3(1, 0, 0)
-    for (const y of [0, 1]) {
-      await command(bot, `/setblock ${cell.x} ${cell.y + y} ${cell.z} air`)
-      const wall = cell.plus(dir).offset(0, y, 0)
-      await command(bot, `/setblock ${wall.x} ${wall.y} ${wall.z} crafting_table`)
-      for (const k of [2, 3]) {
-        const p = cell.plus(dir.scaled(k)).offset(0, y, 0)
-        await command(bot, `/setblock ${p.x} ${p.y} ${p.z} air`)
+  // the same stop two ways: the walk's time limit, and its `until` condition (dig_down's path down ends on a stall)
+  const STOPS = [
+    ['at its time limit', () => [100, () => false] as const],
+    [
+      'when its until condition holds',
+      () => {
+        const t0 = Date.now()
+        return [60_000, () => Date.now() - t0 > 100] as const
+      },
+    ],
+  ] as const
+  it.each(STOPS)(
+    'ends a walk %s even while the pathfinder is digging its way (gotoWithin)',
+    async (_, stop) => {
+      // sealed in a 1×2 cell with its only way on through two crafting tables (3.75 s each by hand, no tool held): the
+      // pathfinder digs, and honours its own stop only on reaching its next node, after both tables
+      const cell = solidPatch(2, -14, -9).offset(0, -12, 0)
+      const dir = new Vec3(1, 0, 0)
+      for (const y of [0, 1]) {
+        await command(bot, `/setblock ${cell.x} ${cell.y + y} ${cell.z} air`)
+        const wall = cell.plus(dir).offset(0, y, 0)
+        await command(bot, `/setblock ${wall.x} ${wall.y} ${wall.z} crafting_table`)
+        for (const k of [2, 3]) {
+          const p = cell.plus(dir.scaled(k)).offset(0, y, 0)
+          await command(bot, `/setblock ${p.x} ${p.y} ${p.z} air`)
+        }
       }
-    }
-    await command(bot, `/clear ${bot.username}`)
-    await command(bot, `/tp ${bot.username} ${cell.x + 0.5} ${cell.y} ${cell.z + 0.5}`)
-    const wall = cell.plus(dir)
-    await waitFor(
-      () =>
-        bot.entity.position.floored().equals(cell) &&
-        bot.entity.onGround &&
-        bot.inventory.items().length === 0 &&
-        bot.blockAt(wall)?.name === 'crafting_table',
-      5000,
-      'in the cell, empty-handed, the tables in front',
-    )
-    const end = cell.plus(dir.scaled(3))
-    try {
-      const r = await runHandler(
-        bot,
-        { signal: never },
-        { name: 'goto', doing: 'walking', budget: { steps: 10, timeMs: 60_000 }, tracked: false },
-        async (run) => {
-          await gotoWithin(run, new goals.GoalBlock(end.x, end.y, end.z), 'the far side', 100)
-          return 'walked'
-        },
+      await command(bot, `/clear ${bot.username}`)
+      await command(bot, `/tp ${bot.username} ${cell.x + 0.5} ${cell.y} ${cell.z + 0.5}`)
+      const wall = cell.plus(dir)
+      await waitFor(
+        () =>
+          bot.entity.position.floored().equals(cell) &&
+          bot.entity.onGround &&
+          bot.inventory.items().length === 0 &&
+          bot.blockAt(wall)?.name === 'crafting_table',
+        5000,
+        'in the cell, empty-handed, the tables in front',
       )
-      expect(r.ok, r.message).toBe(true)
-      // stopped outright (STOP_GRACE_MS after the limit), halfway through the first table: both still stand
-      expect(bot.blockAt(wall)?.name).toBe('crafting_table')
-      expect(bot.blockAt(wall.offset(0, 1, 0))?.name).toBe('crafting_table')
-      expect(bot.entity.position.floored()).toEqual(cell)
-    } finally {
-      await giveItem(bot, 'stone_pickaxe', 1)
-    }
-  }, 60_000)
+      const end = cell.plus(dir.scaled(3))
+      try {
+        const r = await runHandler(
+          bot,
+          { signal: never },
+          { name: 'goto', doing: 'walking', budget: { steps: 10, timeMs: 60_000 }, tracked: false },
+          async (run) => {
+            const [ms, until] = stop()
+            await gotoWithin(run, new goals.GoalBlock(end.x, end.y, end.z), 'the far side', ms, until)
+            return 'walked'
+          },
+        )
+        expect(r.ok, r.message).toBe(true)
+        // stopped outright (STOP_GRACE_MS after the stop), halfway through the first table: both still stand
+        expect(bot.blockAt(wall)?.name).toBe('crafting_table')
+        expect(bot.blockAt(wall.offset(0, 1, 0))?.name).toBe('crafting_table')
+        expect(bot.entity.position.floored()).toEqual(cell)
+      } finally {
+        await giveItem(bot, 'stone_pickaxe', 1)
+      }
+    },
+    60_000,
+  )
 
   it('goes up straight through the rock when there is no way back to where it left the surface', async () => {
     await command(bot, '/time set day')
