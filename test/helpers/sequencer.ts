@@ -1,6 +1,6 @@
 /**
  * Test file order for `vitest run`: longest first, from the durations measured on a full run (test/durations.json,
- * written by `npm run -s test:durations`). Two workers share the suite; a long integration file started last would
+ * written by `npm run -s test:durations`). Three workers share the suite; a long integration file started last would
  * run alone at the end (vitest's own order on a clean clone, which has no result cache, is largest file first, and a
  * short file can hold a three-minute test). Files not in the list go first, as vitest does with unknown files.
  */
