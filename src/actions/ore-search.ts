@@ -35,8 +35,11 @@ export const COVER = 10
 const FLOOR_MARGIN = 5
 /** A level this close counts as reached (the corridor and its walls span y-1 … y+2). */
 const LEVEL_SLACK = 2
-/** How long the pathfinder may look for a way down when the straight shaft had to stop. */
-const PATH_DOWN_MS = 20_000
+/**
+ * How long the pathfinder may take the bot toward the search's level when digging cannot: a way down when the
+ * straight shaft had to stop, a way back up out of the lava-filled caves below it.
+ */
+const TO_LEVEL_MS = 20_000
 /** Times a search moves its shaft SHAFT_STEP cells along the heading when nothing lower is reachable from the column. */
 const SHAFT_MOVES = 3
 const SHAFT_STEP = 4
@@ -229,7 +232,7 @@ async function corridor(
 
 /**
  * Dig down toward `level`, looking at the shaft walls. When the shaft must stop (a cave's deep drop, fluid beside
- * it), the pathfinder looks for another way down (a staircase, safe drops) for PATH_DOWN_MS; else the bot stays.
+ * it), the pathfinder looks for another way down (a staircase, safe drops) for TO_LEVEL_MS; else the bot stays.
  */
 async function descend(run: Run, level: number, look: Look): Promise<Vec3 | null> {
   try {
@@ -238,7 +241,7 @@ async function descend(run: Run, level: number, look: Look): Promise<Vec3 | null
     if (!(err instanceof ActionFailure)) throw err
     const seen = look()
     if (seen) return seen
-    if (run.bot.entity.position.y > level + LEVEL_SLACK) return travelTo(run, level, look, PATH_DOWN_MS)
+    if (run.bot.entity.position.y > level + LEVEL_SLACK) return travelTo(run, level, look, TO_LEVEL_MS)
   } finally {
     run.progress.setTarget(() => null)
   }
@@ -284,7 +287,7 @@ export async function branchMine(
   // seed 2: four searches from y -57 ended in 200 ms each)
   const lava = band?.lavaLevel ?? null
   if (lava !== null && feet().y <= lava && level > feet().y) {
-    const seen = await travelTo(run, level, look, PATH_DOWN_MS)
+    const seen = await travelTo(run, level, look, TO_LEVEL_MS)
     if (seen) return seen
   }
   /** Headings found blocked since the last corridor that got somewhere: a turn tries the others first. */
