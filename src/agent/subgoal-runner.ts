@@ -107,8 +107,10 @@ export function adaptPlan(
       )
       return { ...a, count: step.goal.count, materials }
     }
+    // and the step's tool: a remembered mine of 3 cobblestone with the wooden pickaxe dug the next 55 with it too,
+    // though the decomposition had just made the stone one for them
     if (a.type === 'mine' && (a.object === obj || Object.keys(kb.dropsOf(a.object)).includes(obj)))
-      return { ...a, count: have + step.goal.count }
+      return { ...a, count: have + step.goal.count, tool: step.kind === 'mine' ? (step.mine.tool ?? a.tool) : a.tool }
     return a
   })
   return climb ? [{ type: 'go_up', tool: null }, ...fitted] : fitted

@@ -10,7 +10,8 @@ import type { DecompositionNode, SubGoal } from '../schemas/subgoal.js'
 function mergeKey(s: SubGoal): string {
   switch (s.kind) {
     case 'mine':
-      return `mine|${s.goal.object}|${s.mine.blocks[0]}`
+      // the tool too: the first blocks of a long dig, mined to make its faster tool, stay a step of their own
+      return `mine|${s.goal.object}|${s.mine.blocks[0]}|${s.mine.tool}`
     case 'hunt':
       return `hunt|${s.goal.object}|${s.hunt.mob}`
     case 'collect':

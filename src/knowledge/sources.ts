@@ -97,6 +97,19 @@ export class SourceIndex {
     return sortByTier(names)
   }
 
+  /**
+   * Seconds to dig one `block` holding `tool` (null = hand), by vanilla's rule on minecraft-data's hardness and tool
+   * speeds: hardness × 1.5 / speed when the tool harvests it (× 5 when it does not); Infinity for unbreakable blocks.
+   */
+  digSeconds(block: string, tool: string | null): number {
+    const b = this.kb.mc.blocksByName[block]
+    if (!b || b.hardness === null || b.hardness < 0) return Number.POSITIVE_INFINITY
+    const toolId = tool === null ? undefined : this.kb.mc.itemsByName[tool]?.id
+    const speeds = (b.material ? this.kb.mc.materials[b.material] : undefined) as Record<string, number> | undefined
+    const speed = toolId === undefined ? 1 : (speeds?.[toolId] ?? 1)
+    return (b.hardness * (this.canHarvest(block, tool) ? 1.5 : 5)) / speed
+  }
+
   /** Whether holding `tool` (null = hand) harvests `block`, by minecraft-data's harvestTools. */
   canHarvest(block: string, tool: string | null): boolean {
     const tools = this.harvestTools(block)

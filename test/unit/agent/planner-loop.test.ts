@@ -337,6 +337,25 @@ describe('planning loop with the LLM', () => {
     expect(twice.world.calls[0]!.action).toMatchObject({ type: 'craft', count: 8, materials: { oak_log: 2 } })
   })
 
+  it('(i) a remembered mine digs with the tool this decomposition chose, not the one it was recorded with', async () => {
+    const digWith = (tool: string): Action[] => [
+      { type: 'explore', object: 'stone', strategy: 'surface' },
+      { type: 'mine', object: 'stone', tool, count: 3 },
+    ]
+    fake.script(plan(...digWith('wooden_pickaxe')))
+    const llm = llmWith()
+    const first = await run(
+      { object: 'cobblestone', count: 3 },
+      createPlanner(llm),
+      world({ inventory: { wooden_pickaxe: 1 } }),
+    )
+    expect(first.out.ok).toBe(true)
+    const inventory = { wooden_pickaxe: 1, stone_pickaxe: 1 }
+    const again = await run({ object: 'cobblestone', count: 3 }, createPlanner(llm), world({ inventory }))
+    expect(again.out).toMatchObject({ ok: true, llmCalls: 0 })
+    expect(again.world.calls.find((c) => c.action.type === 'mine')!.action).toMatchObject({ tool: 'stone_pickaxe' })
+  })
+
   it('(i) a remembered smelt burns the fuel this decomposition chose, not the one it was recorded with', async () => {
     // recorded with planks; now planks are also the material of a later craft and a charcoal is held
     const withPlanks: Action = { ...SMELT_ONE, materials: { raw_iron: 1 }, fuel: 'oak_planks' }

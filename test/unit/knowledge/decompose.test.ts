@@ -101,6 +101,31 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       expect(steps).toHaveLength(1)
       expect(steps[0]?.kind === 'mine' && steps[0].mine.tool).toBe('diamond_pickaxe')
     })
+    it('digs with the fastest tool held', () => {
+      const steps = plan('cobblestone', 10, { wooden_pickaxe: 1, iron_pickaxe: 1, stone_pickaxe: 1 })
+      expect(steps.map((s) => s.kind === 'mine' && s.mine.tool)).toEqual(['iron_pickaxe'])
+    })
+    it('makes the faster tool first from a long dig’s own first blocks, when the time it saves pays for it', () => {
+      const line = (steps: SubGoal[]): string[] =>
+        steps.map((s) => `${s.kind} ${s.goal.count} ${s.goal.object}${s.kind === 'mine' ? ` ${s.mine.tool}` : ''}`)
+      // 55 cobblestone: a wooden pickaxe takes 1.1 s a block, a stone one 0.56 s (30 s saved for 3 blocks and a craft)
+      expect(line(plan('cobblestone', 55, { wooden_pickaxe: 1, crafting_table: 1, stick: 2 }))).toEqual([
+        'mine 3 cobblestone wooden_pickaxe',
+        'craft 1 stone_pickaxe',
+        'mine 55 cobblestone stone_pickaxe',
+      ])
+      // decided again once those 3 are in the bag (the executor decomposes after every step): the same plan goes on
+      expect(line(plan('cobblestone', 55, { wooden_pickaxe: 1, crafting_table: 1, stick: 2, cobblestone: 3 }))).toEqual(
+        ['craft 1 stone_pickaxe', 'mine 55 cobblestone stone_pickaxe'],
+      )
+      // 20 save 11 s: not worth it; a furnace's 8 neither; and nothing is made from iron ore (it needs smelting)
+      expect(line(plan('cobblestone', 20, { wooden_pickaxe: 1 }))).toEqual(['mine 20 cobblestone wooden_pickaxe'])
+      expect(line(plan('furnace', 1, { wooden_pickaxe: 1, crafting_table: 1 }))).toEqual([
+        'mine 8 cobblestone wooden_pickaxe',
+        'craft 1 furnace',
+      ])
+      expect(line(plan('raw_iron', 64, { stone_pickaxe: 1 }))).toEqual(['mine 64 raw_iron stone_pickaxe'])
+    })
     it('prefers the wood type the inventory already has', () => {
       const steps = plan('crafting_table', 1, { birch_log: 1 })
       expect(steps.map((s) => s.goal.object)).toEqual(['birch_planks', 'crafting_table'])
