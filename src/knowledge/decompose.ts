@@ -5,7 +5,8 @@
  * obtained once and kept; stations standing within reach are used where they stand), picks among sources and recipe
  * variants by inventory-aware estimated cost (src/knowledge/decompose-estimate.ts; the cost model may carry a route
  * bias: failed routes costly, routes in sight cheap) with a deterministic tie-break, and refuses cycles with a stack
- * guard. Repeated steps are batched by src/knowledge/decompose-merge.ts. Unobtainable parts end in `{ ok: false }`.
+ * guard. A long dig first makes the faster tool made of what it digs, when the time saved pays for it. Repeated steps
+ * are batched by src/knowledge/decompose-merge.ts. Unobtainable parts end in `{ ok: false }`.
  */
 import { Goal, MAX_COUNT, type GoalInput } from '../schemas/goal.js'
 import type { Decomposition, DecompositionNode, Location, SubGoal } from '../schemas/subgoal.js'
