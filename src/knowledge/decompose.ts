@@ -139,6 +139,8 @@ class Expander {
   private upgradeFirst(item: string, count: number): DecompositionNode | null {
     const rest = count - this.held(item)
     if (rest <= 0 || this.stack.includes(item) || this.d.impossibleReason(item)) return null
+    // most items are never mined with a choice of tools: no ranking for them (it made the tech tree 40 % slower)
+    if (!this.d.src.sourcesFor(item).some((s) => s.kind === 'mine' && s.tools.length > 1)) return null
     const first = this.e.rank(item, rest)[0]
     const tool = first ? this.upgradeFor(item, rest, first) : null
     return tool ? this.ensureTool([tool], 'tool') : null
