@@ -5,14 +5,15 @@
  * obtained once and kept; stations standing within reach are used where they stand), picks among sources and recipe
  * variants by inventory-aware estimated cost (src/knowledge/decompose-estimate.ts; the cost model may carry a route
  * bias: failed routes costly, routes in sight cheap) with a deterministic tie-break, and refuses cycles with a stack
- * guard. A long dig first makes the faster tool made of what it digs, when the time saved pays for it. Repeated steps
- * are batched by src/knowledge/decompose-merge.ts. Unobtainable parts end in `{ ok: false }`.
+ * guard. Which tool a mine digs with (and the faster tool a long dig first makes from what it digs) is
+ * src/knowledge/decompose-tools.ts. Repeated steps are batched by src/knowledge/decompose-merge.ts. Unobtainable parts end in `{ ok: false }`.
  */
 import { Goal, MAX_COUNT, type GoalInput } from '../schemas/goal.js'
 import type { Decomposition, DecompositionNode, Location, SubGoal } from '../schemas/subgoal.js'
 import type { CostModel } from './cost.js'
 import { ESTIMATE_DEPTH, Estimator } from './decompose-estimate.js'
 import { mergeRepeats } from './decompose-merge.js'
+import { blocksFor, fastestHeld, minedWithToolChoice, type ToolView, upgradeFor } from './decompose-tools.js'
 import { EXPERIENCE } from './enchanting.js'
 import { placeToLocation } from './location.js'
 import {
@@ -28,13 +29,6 @@ import {
   type SourceIndex,
   tripCost,
 } from './sources.js'
-
-/**
- * Seconds of digging a faster tool must save on one mine step before the step first makes that tool from what it
- * digs (a stone pickaxe from the first 3 of 55 cobblestone saves 30 s). The upgrade itself costs about 8 s: three
- * blocks with the old tool and a craft at a table.
- */
-const UPGRADE_PAYBACK_S = 15
 
 /** What the decomposer needs from the knowledge base. */
 export interface DecomposeDeps {
@@ -93,8 +87,7 @@ class Expander {
     if (take > 0) this.inv.set(item, this.held(item) - take)
     const rest = count - take
     const node: DecompositionNode = { item, count, role, fromInventory: take, subGoal: null, kind: null, children: [] }
-    if (upNode) node.children.push(upNode)
-    if (rest === 0) return node
+    if (rest === 0) return node // never after an upgrade: it is made only when more are needed than held
     const imp = this.d.impossibleReason(item)
     if (imp) throw new Unobtainable(item, imp)
     if (this.stack.includes(item)) throw new Unobtainable(item, `cycle: ${[...this.stack, item].join(' → ')}`)
@@ -140,37 +133,15 @@ class Expander {
     const rest = count - this.held(item)
     if (rest <= 0 || this.stack.includes(item) || this.d.impossibleReason(item)) return null
     // most items are never mined with a choice of tools: no ranking for them (it made the tech tree 40 % slower)
-    if (!this.d.src.sourcesFor(item).some((s) => s.kind === 'mine' && s.tools.length > 1)) return null
+    if (!minedWithToolChoice(this.tools(), item)) return null
     const first = this.e.rank(item, rest)[0]
-    const tool = first ? this.upgradeFor(item, rest, first) : null
+    const tool = first ? upgradeFor(this.tools(), item, rest, first) : null
     return tool ? this.ensureTool([tool], 'tool') : null
   }
 
-  /**
-   * A tool to make before mining `n` of `item` from `s`: one of its harvest tools, faster than the best held (or the
-   * cheapest), crafted from `item` itself, whose saved digging pays UPGRADE_PAYBACK_S; else null.
-   */
-  private upgradeFor(item: string, n: number, s: Source): string | null {
-    if (s.kind !== 'mine' || s.tools.length < 2) return null
-    const secs = (t: string | null): number => this.d.src.digSeconds(s.block, t)
-    const now = this.fastestHeld(s) ?? this.d.cost.cheapestTool(s.tools)
-    const blocks = Math.ceil(n / s.yieldPer - 1e-9)
-    const madeOfItem = (t: string): boolean =>
-      this.d.src
-        .sourcesFor(t)
-        .some((src) => src.kind === 'craft' && src.group.slots.some((slot) => slot.options.includes(item)))
-    const better = s.tools
-      .filter((t) => this.held(t) === 0 && !this.stack.includes(t) && madeOfItem(t))
-      .filter((t) => blocks * (secs(now) - secs(t)) >= UPGRADE_PAYBACK_S)
-      .sort((a, b) => this.d.cost.of(a) - this.d.cost.of(b))
-    return better[0] ?? null
-  }
-
-  /** The held tool of `s` that digs its block fastest, or null when none is held. */
-  private fastestHeld(s: MineSource): string | null {
-    const held = s.tools.filter((t) => this.held(t) > 0)
-    const secs = (t: string): number => this.d.src.digSeconds(s.block, t)
-    return held.sort((a, b) => secs(a) - secs(b))[0] ?? null
+  /** What tool choice (src/knowledge/decompose-tools.ts) reads of this expansion. */
+  private tools(): ToolView {
+    return { src: this.d.src, cost: this.d.cost, held: (i) => this.held(i), stack: this.stack }
   }
 
   // ---- expansion ------------------------------------------------------------------------------------------------
@@ -272,8 +243,8 @@ class Expander {
   private expandMine(node: DecompositionNode, s: MineSource, n: number): void {
     const item = node.item
     this.adopt(node, this.ensureTool(s.tools, 'tool'))
-    const tool = this.fastestHeld(s)
-    const blocksToDig = Math.ceil(n / s.yieldPer - 1e-9)
+    const tool = fastestHeld(this.tools(), s)
+    const blocksToDig = blocksFor(s, n)
     const made = Math.max(n, Math.floor(blocksToDig * s.yieldPer + 1e-9))
     this.push(node, {
       kind: 'mine',
