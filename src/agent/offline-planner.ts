@@ -111,6 +111,7 @@ export function planOffline(input: OfflinePlanInput): Plan {
         count: step.goal.count,
         materials: { [d.input]: d.inputCount },
         fuel: d.fuel,
+        furnaces: d.furnaces,
       })
       break
     }

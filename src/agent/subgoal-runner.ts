@@ -97,6 +97,7 @@ export function adaptPlan(
         count: step.goal.count,
         materials: { [step.smelt.input]: step.smelt.inputCount },
         fuel: step.smelt.fuel,
+        furnaces: step.smelt.furnaces,
       }
     if (a.type === 'craft' && a.object === obj && step.kind === 'craft')
       return { ...a, count: step.goal.count, materials: { ...step.craft.materials } }

@@ -15,6 +15,7 @@ import { ESTIMATE_DEPTH, Estimator } from './decompose-estimate.js'
 import { mergeRepeats } from './decompose-merge.js'
 import { blocksFor, fastestHeld, minedWithToolChoice, type ToolView, upgradeFor } from './decompose-tools.js'
 import { EXPERIENCE } from './enchanting.js'
+import { type FurnaceChoice, shareAmong, spareFurnace } from './furnaces.js'
 import { placeToLocation } from './location.js'
 import {
   type ApplySrc,
@@ -62,11 +63,16 @@ class Expander {
   private readonly stack: string[] = []
   private readonly e: Estimator
 
+  /** What an earlier pass of this plan left over (decompose's last pass): more furnaces are made and fed from it. */
+  private readonly spare: Map<string, number> | null
+
   constructor(
     private readonly d: DecomposeDeps,
     inventory: Record<string, number>,
     spareHeldFuel: ReadonlySet<string> = new Set(),
+    leftOver: ReadonlyMap<string, number> | null = null,
   ) {
+    this.spare = leftOver && new Map(leftOver)
     for (const [k, v] of Object.entries(inventory)) if (v > 0) this.inv.set(k, v)
     this.e = new Estimator(d.cost, d.src, this.inv, this.stack, d.stations ?? new Set(), spareHeldFuel)
   }
@@ -226,18 +232,72 @@ class Expander {
     this.adopt(node, this.ensureTool(['furnace'], 'station'))
     kids.push(this.need(input, n, 'material'))
     const fuel = this.e.pickFuel(n)
-    kids.push(this.need(fuel.item, fuel.count, 'fuel'))
+    const { furnaces, fuelCount } =
+      input === fuel.item ? { furnaces: 1, fuelCount: fuel.count } : this.furnaces(node, n, fuel)
+    kids.push(this.need(fuel.item, fuelCount, 'fuel'))
     this.push(node, {
       kind: 'smelt',
       goal: this.goal(
         item,
         n,
-        input === fuel.item ? { [input]: n + fuel.count } : { [input]: n, [fuel.item]: fuel.count },
+        input === fuel.item ? { [input]: n + fuelCount } : { [input]: n, [fuel.item]: fuelCount },
         'furnace',
       ),
       estimatedSteps: 1,
-      smelt: { input, inputCount: n, fuel: fuel.item, fuelCount: fuel.count },
+      smelt: { input, inputCount: n, fuel: fuel.item, fuelCount, furnaces },
     })
+  }
+
+  /** How many furnaces a smelt of `n` shares its items among, and their fuel (src/knowledge/furnaces.ts). */
+  private furnaces(node: DecompositionNode, n: number, fuel: { item: string; count: number }): FurnaceChoice {
+    const spare = this.spare
+    const burnItems = this.d.cost.plannableFuels().find((f) => f.item === fuel.item)?.burnItems
+    if (!spare || n < 2 || burnItems === undefined) return { furnaces: 1, fuelCount: fuel.count }
+    const choice = shareAmong(
+      n,
+      { ...fuel, burnItems },
+      {
+        here: this.held('furnace') + (this.d.stations?.has('furnace') ? 1 : 0),
+        spareFuel: spare.get(fuel.item) ?? 0,
+        make: (count) => this.makeFromSpare(node, 'furnace', count),
+      },
+    )
+    spare.set(fuel.item, (spare.get(fuel.item) ?? 0) - (choice.fuelCount - fuel.count))
+    return choice
+  }
+
+  /** Craft `count` stations from what the plan leaves over only (kept); false, and nothing changed, when it cannot. */
+  private makeFromSpare(node: DecompositionNode, station: string, count: number): boolean {
+    const spare = this.spare!
+    const saved = { inv: new Map(this.inv), steps: this.steps.length }
+    const undo = (): false => {
+      this.inv.clear()
+      for (const [k, v] of saved.inv) this.inv.set(k, v)
+      this.steps.length = saved.steps
+      return false
+    }
+    // new ones: the held ones are the furnaces already counted
+    const had = this.held(station)
+    this.inv.delete(station)
+    let child: DecompositionNode
+    try {
+      child = this.need(station, count, 'station')
+    } catch (err) {
+      if (err instanceof Unobtainable) return undo()
+      throw err
+    }
+    const used = [...saved.inv].map(([k, v]) => [k, v - this.held(k)] as const).filter(([, v]) => v > 0)
+    const onlyCrafts = this.steps.slice(saved.steps).every((s) => s.kind === 'craft')
+    if (!onlyCrafts || used.some(([k, v]) => v > (spare.get(k) ?? 0))) return undo()
+    for (const [k, v] of used) spare.set(k, (spare.get(k) ?? 0) - v)
+    this.give(station, had + count)
+    node.children.push(child)
+    return true
+  }
+
+  /** What this expansion holds at its end: nothing later in the plan wants it. */
+  leftOver(): Map<string, number> {
+    return new Map([...this.inv].filter(([, v]) => v > 0))
   }
 
   private expandMine(node: DecompositionNode, s: MineSource, n: number): void {
@@ -377,29 +437,37 @@ export function decompose(
   inventory: Record<string, number> = {},
 ): Decomposition {
   const goal = Goal.parse(goalInput)
-  const expand = (spareHeldFuel?: ReadonlySet<string>): Decomposition & { ok: true } => {
-    const ex = new Expander(d, inventory, spareHeldFuel)
+  type Pass = Decomposition & { ok: true; left: Map<string, number>; spareHeldFuel?: ReadonlySet<string> }
+  const expand = (spareHeldFuel?: ReadonlySet<string>, leftOver?: ReadonlyMap<string, number>): Pass => {
+    const ex = new Expander(d, inventory, spareHeldFuel, leftOver)
     const tree = ex.need(goal.object, goal.count, 'goal')
     const steps = d.verify ? mergeRepeats(ex.steps, tree, (c) => d.verify!(c, inventory)) : ex.steps
     const estimatedSteps = steps.reduce((a, s) => a + s.estimatedSteps, 0)
-    return { ok: true, goal, tree, steps, estimatedSteps }
+    return { ok: true, goal, tree, steps, estimatedSteps, left: ex.leftOver(), spareHeldFuel }
   }
+  const tryExpand = (spareHeldFuel?: ReadonlySet<string>, leftOver?: ReadonlyMap<string, number>): Pass | null => {
+    try {
+      return expand(spareHeldFuel, leftOver)
+    } catch (err) {
+      if (err instanceof Unobtainable) return null
+      throw err
+    }
+  }
+  const result = ({ left: _left, spareHeldFuel: _spare, ...r }: Pass): Decomposition => r
   try {
     const first = expand()
     // A fuel the bag holds costs nothing to the smelt, but a later step may have to get it back: 6 held logs, 3
     // burnt, and the piston's planks sent the bot to fell one more tree. Such fuels are spared in a second pass (planks
     // from a held log burn four times as long as the log), and the whole plan's cost decides.
     const spare = burntThenObtained(first.steps)
-    if (!spare.size) return first
-    const second = (() => {
-      try {
-        return expand(spare)
-      } catch (err) {
-        if (err instanceof Unobtainable) return null
-        throw err
-      }
-    })()
-    return second && second.estimatedSteps < first.estimatedSteps ? second : first
+    const second = spare.size ? tryExpand(spare) : null
+    const chosen = second && second.estimatedSteps < first.estimatedSteps ? second : first
+    // A long smelt shares its items among more furnaces when what the chosen plan leaves over makes and feeds them.
+    const long =
+      chosen.steps.some(
+        (s) => s.kind === 'smelt' && s.smelt.inputCount > 1 && (chosen.left.get(s.smelt.fuel) ?? 0) > 0,
+      ) && spareFurnace(d.src, chosen.left, d.stations?.has('furnace') ?? false)
+    return result((long && tryExpand(chosen.spareHeldFuel, chosen.left)) || chosen)
   } catch (err) {
     if (err instanceof Unobtainable) {
       const why = d.impossibleReason(err.item)

@@ -16,6 +16,7 @@ import { furnaceNeed, smeltItems, smeltItemsNeed } from '../rules/smelt.js'
 import type { FailureReason } from '../schemas/action.js'
 import type { SubGoal } from '../schemas/subgoal.js'
 import { EXPERIENCE, enchantedKey, experienceFor } from './enchanting.js'
+import { sharedFuel } from './furnaces.js'
 import type { Knowledge } from './index.js'
 import { LAPIS, tripCost } from './sources.js'
 
@@ -137,10 +138,11 @@ class World implements RuleWorld {
         if (noFurnace) return noFurnace
         const burn = k.burnItems(sm.fuel)
         if (burn === null) return fail('invalid', `${sm.fuel} is not a fuel`)
-        if (burn * sm.fuelCount < sm.inputCount - 1e-9)
+        const fuelNeeded = sharedFuel(burn, sm.inputCount, sm.furnaces)
+        if (sm.fuelCount < fuelNeeded)
           return fail(
             'missing_materials',
-            `${sm.fuelCount} ${sm.fuel} smelt only ${burn * sm.fuelCount} items, not ${sm.inputCount}`,
+            `${sm.inputCount} items in ${sm.furnaces} furnace(s) burn ${fuelNeeded} ${sm.fuel}, not ${sm.fuelCount}`,
           )
         const short = this.require(
           smeltItemsNeed(obj, sm.inputCount, smeltItems({ [sm.input]: sm.inputCount }, sm.fuel, sm.fuelCount)),

@@ -1,20 +1,25 @@
 /**
- * Rules of `smelt(object, count, materials, fuel)`: the item comes out of a furnace, the fuel burns, a furnace is at
- * hand, and the inputs plus enough fuel (one fuel item smelts `burnItems` items) are held. Afterwards inputs and fuel
+ * Rules of `smelt(object, count, materials, fuel, furnaces)`: the item comes out of a furnace, the fuel burns, a
+ * furnace is at hand, and the inputs plus enough fuel (one fuel item smelts `burnItems` items; with several furnaces,
+ * each burns its own: src/knowledge/furnaces.ts) are held. Afterwards inputs and fuel
  * are gone and `count` of the item is held.
  */
 import type { Knowledge } from '../knowledge/index.js'
 import type { Action } from '../schemas/action.js'
 import type { ActionRules, Need } from './types.js'
+import { sharedFuel } from '../knowledge/furnaces.js'
 
 export function furnaceNeed(object: string): Need {
   return { kind: 'station', name: 'furnace', doing: `smelt ${object}` }
 }
 
-/** Fuel items needed to smelt `count` items (null when the item does not burn). */
-export function fuelFor(kb: Knowledge, fuel: string, count: number): number | null {
+/**
+ * Fuel items needed to smelt `count` items shared among `furnaces` (each burns its own; null when the item does not
+ * burn).
+ */
+export function fuelFor(kb: Knowledge, fuel: string, count: number, furnaces = 1): number | null {
   const burn = kb.burnItems(fuel)
-  return burn === null ? null : Math.ceil(count / burn - 1e-9)
+  return burn === null ? null : sharedFuel(burn, count, furnaces)
 }
 
 /** Inputs and fuel together (a fuel that is also an input counts twice). */
@@ -32,7 +37,7 @@ export const smeltRules: ActionRules<Extract<Action, { type: 'smelt' }>> = {
   describe: (a) => `smelting ${a.count} ${a.object}`,
   budget: { steps: 64, timeMs: 180_000 },
   requires: (a, { kb }) => {
-    const fuel = fuelFor(kb, a.fuel, a.count)
+    const fuel = fuelFor(kb, a.fuel, a.count, a.furnaces ?? 1)
     return [
       {
         kind: 'valid',
@@ -46,7 +51,9 @@ export const smeltRules: ActionRules<Extract<Action, { type: 'smelt' }>> = {
   },
   changes: (a, { kb }) => {
     const inventory: Record<string, number> = {}
-    for (const [m, k] of Object.entries(smeltItems(a.materials, a.fuel, fuelFor(kb, a.fuel, a.count) ?? 0)))
+    for (const [m, k] of Object.entries(
+      smeltItems(a.materials, a.fuel, fuelFor(kb, a.fuel, a.count, a.furnaces ?? 1) ?? 0),
+    ))
       inventory[m] = -k
     inventory[a.object] = (inventory[a.object] ?? 0) + a.count
     return { inventory }

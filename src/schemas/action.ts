@@ -14,6 +14,8 @@ const coord = z.number().int().min(-30_000_000).max(30_000_000)
 /** An item to put into or take out of a chest; count null = all of it. */
 export const StoreItem = z.object({ object: name, count: z.number().int().min(1).max(MAX_COUNT).nullable() })
 export type StoreItem = z.infer<typeof StoreItem>
+/** Most furnaces one smelt shares its items among (src/knowledge/furnaces.ts). */
+export const MAX_FURNACES = 4
 const chestAt = z
   .object({ x: coord, y: z.number().int().min(-64).max(320), z: coord })
   .nullable()
@@ -49,7 +51,22 @@ export const Action = z.discriminatedUnion('type', [
     materials,
     tool: z.string().nullable().describe('crafting_table or null for the 2x2 grid'),
   }),
-  z.object({ type: z.literal('smelt'), object: name, count, materials, fuel: name }),
+  z.object({
+    type: z.literal('smelt'),
+    object: name,
+    count,
+    materials,
+    fuel: name,
+    furnaces: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_FURNACES)
+      .nullish()
+      .describe(
+        'furnaces to share the items among, each with its own fuel (the extra ones from the bag); null for one',
+      ),
+  }),
   z.object({ type: z.literal('apply'), object: name, tool: name }),
   z.object({ type: z.literal('place'), object: name }),
   z.object({

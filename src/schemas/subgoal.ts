@@ -7,6 +7,7 @@
  * decomposition tree node and the decomposition result.
  */
 import { z } from 'zod'
+import { MAX_FURNACES } from './action.js'
 import { Goal } from './goal.js'
 
 export const SubGoalKind = z.enum(['mine', 'craft', 'smelt', 'hunt', 'collect', 'apply', 'enchant'])
@@ -43,7 +44,8 @@ export const SmeltDetail = z.object({
   input: itemName,
   inputCount: z.number().int().min(1),
   fuel: itemName,
-  fuelCount: z.number().int().min(1),
+  fuelCount: z.number().int().min(1).describe('for all furnaces together: each burns its own'),
+  furnaces: z.number().int().min(1).max(MAX_FURNACES).default(1).describe('furnaces the items are shared among'),
 })
 export const HuntDetail = z.object({ mob: itemName, kills: z.number().int().min(1), location: Location })
 export const ApplyDetail = z.object({

@@ -130,6 +130,25 @@ describe('actions that need the server mechanics', () => {
     expect(count('furnace')).toBe(1)
   }, 45_000)
 
+  it('shares a smelt among the furnaces it carries, each with its own fuel, and picks them all back up', async () => {
+    await give('furnace', 3 - count('furnace'))
+    await give('raw_iron', 3)
+    await give('coal', 3)
+    const before = { ingots: count('iron_ingot'), coal: count('coal') }
+    const r = await execute(
+      bot,
+      { type: 'smelt', object: 'iron_ingot', count: 3, materials: { raw_iron: 3 }, fuel: 'coal', furnaces: 3 },
+      { signal: never },
+    )
+    expect(r.ok, r.message).toBe(true)
+    expect(r.message).toContain('in 3 furnaces')
+    expect(count('iron_ingot') - before.ingots).toBe(3)
+    expect(before.coal - count('coal')).toBe(3) // a coal in each furnace
+    expect(count('furnace')).toBe(3)
+    const near = bot.findBlocks({ matching: bot.registry.blocksByName.furnace!.id, maxDistance: 6, count: 4 })
+    expect(near).toEqual([])
+  }, 60_000)
+
   it('attacks a cow until it dies and picks up its drops; not_found when none is in view', async () => {
     const none = await execute(bot, { type: 'attack', object: 'zombie', tool: null }, { signal: never })
     expect(none.reason).toBe('not_found')

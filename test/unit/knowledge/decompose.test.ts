@@ -177,6 +177,47 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
     })
   })
 
+  describe('more furnaces for a long smelt, from what the plan leaves over', () => {
+    const smeltOf = (steps: SubGoal[]) => {
+      const s = of(steps, 'smelt', 'iron_ingot')[0]
+      return s?.kind === 'smelt' ? s.smelt : null
+    }
+    // the iron pickaxe at the iron: the bag after the shaft down, with its stone and the planks the fuel needs
+    const atTheIron = { crafting_table: 1, stone_pickaxe: 1, furnace: 1, oak_planks: 5, stick: 4, raw_iron: 3 }
+    it('shares 3 iron among 3 furnaces, two crafted from spare cobblestone, each fed its own planks', () => {
+      const steps = plan('iron_pickaxe', 1, { ...atTheIron, cobblestone: 40 })
+      expect(smeltOf(steps)).toMatchObject({ inputCount: 3, furnaces: 3, fuelCount: 3 })
+      expect(total(steps, 'craft', 'furnace')).toBe(2)
+      expect(steps.map((s) => s.kind)).toEqual(['craft', 'smelt', 'craft'])
+    })
+    it('keeps one furnace when the stone for more is not spare (nothing is mined for them)', () => {
+      const steps = plan('iron_pickaxe', 1, { ...atTheIron, cobblestone: 7 })
+      expect(smeltOf(steps)).toMatchObject({ furnaces: 1, fuelCount: 2 })
+      expect(of(steps, 'craft', 'furnace')).toEqual([])
+      expect(of(steps, 'mine', 'cobblestone')).toEqual([])
+    })
+    it('adds only the furnaces the spare fuel feeds: coal for 8 burns whole in each furnace', () => {
+      const bag = { crafting_table: 1, stone_pickaxe: 1, furnace: 1, cobblestone: 40, raw_iron: 6 }
+      expect(smeltOf(plan('iron_ingot', 6, { ...bag, coal: 2 }))).toMatchObject({ furnaces: 2, fuelCount: 2 })
+      expect(smeltOf(plan('iron_ingot', 6, { ...bag, coal: 1 }))).toMatchObject({ furnaces: 1, fuelCount: 1 })
+      const many = plan('iron_ingot', 16, { ...bag, raw_iron: 16, coal: 12 })
+      expect(smeltOf(many)).toMatchObject({ furnaces: 4, fuelCount: 4 })
+      expect(total(many, 'craft', 'furnace')).toBe(3) // one held
+    })
+    it('uses held furnaces without crafting; one item stays in one, and two are not worth a craft', () => {
+      const bag = { furnace: 3, coal: 3, raw_iron: 3 }
+      const three = plan('iron_ingot', 3, bag)
+      expect(smeltOf(three)).toMatchObject({ furnaces: 3, fuelCount: 3 })
+      expect(three).toHaveLength(1)
+      expect(smeltOf(plan('iron_ingot', 1, { ...bag, raw_iron: 1 }))).toMatchObject({ furnaces: 1 })
+      const two = { crafting_table: 1, furnace: 1, cobblestone: 40, coal: 3, raw_iron: 2 }
+      expect(smeltOf(plan('iron_ingot', 2, two))).toMatchObject({ furnaces: 1 })
+    })
+    it('plans one furnace from an empty bag (its stone is all spoken for)', () => {
+      expect(smeltOf(plan('iron_pickaxe'))).toMatchObject({ furnaces: 1 })
+    })
+  })
+
   describe('cycles and tree shape', () => {
     const noRepeatOnPath = (n: DecompositionNode, path: string[] = []): boolean =>
       (n.subGoal === null || !path.includes(n.item)) &&
