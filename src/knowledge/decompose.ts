@@ -286,7 +286,10 @@ class Expander {
       if (err instanceof Unobtainable) return undo()
       throw err
     }
-    const used = [...saved.inv].map(([k, v]) => [k, v - this.held(k)] as const).filter(([, v]) => v > 0)
+    const used = [...saved.inv]
+      .filter(([k]) => k !== station)
+      .map(([k, v]) => [k, v - this.held(k)] as const)
+      .filter(([, v]) => v > 0)
     const onlyCrafts = this.steps.slice(saved.steps).every((s) => s.kind === 'craft')
     if (!onlyCrafts || used.some(([k, v]) => v > (spare.get(k) ?? 0))) return undo()
     for (const [k, v] of used) spare.set(k, (spare.get(k) ?? 0) - v)

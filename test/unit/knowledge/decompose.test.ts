@@ -209,6 +209,10 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       const three = plan('iron_ingot', 3, bag)
       expect(smeltOf(three)).toMatchObject({ furnaces: 3, fuelCount: 3 })
       expect(three).toHaveLength(1)
+      // two held, two more crafted: the held ones are counted, not made again
+      const eight = plan('iron_ingot', 8, { crafting_table: 1, furnace: 2, cobblestone: 40, coal: 4, raw_iron: 8 })
+      expect(smeltOf(eight)).toMatchObject({ furnaces: 4, fuelCount: 4 })
+      expect(total(eight, 'craft', 'furnace')).toBe(2)
       expect(smeltOf(plan('iron_ingot', 1, { ...bag, raw_iron: 1 }))).toMatchObject({ furnaces: 1 })
       const two = { crafting_table: 1, furnace: 1, cobblestone: 40, coal: 3, raw_iron: 2 }
       expect(smeltOf(plan('iron_ingot', 2, two))).toMatchObject({ furnaces: 1 })
