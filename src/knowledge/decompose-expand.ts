@@ -1,0 +1,422 @@
+/**
+ * The decomposer's expansion (src/knowledge/decompose.ts runs it in passes): `Expander.need` obtains `count` of an item
+ * against a simulated inventory — held items and the surplus of earlier steps first, tools and stations once and
+ * kept, stations standing within reach used where they stand — trying sources cheapest first by the estimator
+ * (src/knowledge/decompose-estimate.ts) and undoing a source whose expansion hits a dead end, and pushes the post-order
+ * list of `SubGoal`s. One `expandX` per kind of source. Which tool a mine digs with is src/knowledge/decompose-tools.ts;
+ * how many furnaces a smelt shares its items among, src/knowledge/furnaces.ts. A dead end is an `Unobtainable`.
+ */
+import { Goal, MAX_COUNT } from '../schemas/goal.js'
+import type { DecompositionNode, Location, SubGoal } from '../schemas/subgoal.js'
+import type { CostModel } from './cost.js'
+import { ESTIMATE_DEPTH, Estimator } from './decompose-estimate.js'
+import { blocksFor, fastestHeld, minedWithToolChoice, type ToolView, upgradeFor } from './decompose-tools.js'
+import { EXPERIENCE } from './enchanting.js'
+import { type FurnaceChoice, shareAmong } from './furnaces.js'
+import { placeToLocation } from './location.js'
+import {
+  type ApplySrc,
+  type CollectSrc,
+  type CraftSource,
+  type EnchantSource,
+  type HuntSource,
+  LAPIS,
+  type MineSource,
+  type SmeltSource,
+  type Source,
+  type SourceIndex,
+  tripCost,
+} from './sources.js'
+
+/** What the decomposer needs from the knowledge base. */
+export interface DecomposeDeps {
+  src: SourceIndex
+  cost: CostModel
+  impossibleReason(item: string): string | null
+  infoFor(item: string): string
+  /** stations standing within reach: used where they stand (never obtained as stations; not materials) */
+  stations?: ReadonlySet<string>
+  /** checks a candidate step list from the start inventory (the dry-run world); enables merging repeated steps */
+  verify?: (steps: SubGoal[], inventory: Record<string, number>) => boolean
+  /** caves at and below this y are lava (the knowledge's lavaLevel): dig-down levels stay above them */
+  lavaLevel?: number
+}
+
+export class Unobtainable extends Error {
+  constructor(
+    readonly item: string,
+    readonly reason: string,
+  ) {
+    super(`${item}: ${reason}`)
+  }
+}
+
+type Role = DecompositionNode['role']
+type StepDraft = SubGoal extends infer S ? (S extends SubGoal ? Omit<S, 'id'> : never) : never
+
+export class Expander {
+  readonly steps: SubGoal[] = []
+  private readonly inv = new Map<string, number>()
+  private readonly stack: string[] = []
+  private readonly e: Estimator
+
+  /** What an earlier pass of this plan left over (decompose's last pass): more furnaces are made and fed from it. */
+  private readonly spare: Map<string, number> | null
+
+  constructor(
+    private readonly d: DecomposeDeps,
+    inventory: Record<string, number>,
+    spareHeldFuel: ReadonlySet<string> = new Set(),
+    leftOver: ReadonlyMap<string, number> | null = null,
+  ) {
+    this.spare = leftOver && new Map(leftOver)
+    for (const [k, v] of Object.entries(inventory)) if (v > 0) this.inv.set(k, v)
+    this.e = new Estimator(d.cost, d.src, this.inv, this.stack, d.stations ?? new Set(), spareHeldFuel)
+  }
+
+  private held(item: string): number {
+    return this.inv.get(item) ?? 0
+  }
+  private give(item: string, n: number): void {
+    if (n > 0) this.inv.set(item, this.held(item) + n)
+  }
+
+  /** Obtain `count` of `item` (taking held ones first) and return its tree node. */
+  need(item: string, count: number, role: Role): DecompositionNode {
+    // before held ones count toward the goal: the tool takes them first, so deciding again with them in the bag (the
+    // executor decomposes after every step) comes to the same plan instead of mining three more each time
+    const upNode = this.upgradeFirst(item, count)
+    const take = Math.min(this.held(item), count)
+    if (take > 0) this.inv.set(item, this.held(item) - take)
+    const rest = count - take
+    const node: DecompositionNode = { item, count, role, fromInventory: take, subGoal: null, kind: null, children: [] }
+    if (rest === 0) return node // never after an upgrade: it is made only when more are needed than held
+    const imp = this.d.impossibleReason(item)
+    if (imp) throw new Unobtainable(item, imp)
+    if (this.stack.includes(item)) throw new Unobtainable(item, `cycle: ${[...this.stack, item].join(' → ')}`)
+    const ranked = this.e.rank(item, rest)
+    if (!ranked.length) throw new Unobtainable(item, 'no usable source')
+    // Try sources cheapest first; a source whose expansion hits a dead end is undone and the next one tried.
+    let last: Unobtainable | null = null
+    for (const source of ranked) {
+      const saved = { inv: new Map(this.inv), steps: this.steps.length }
+      this.stack.push(item)
+      try {
+        this.expand(node, source, rest)
+        if (upNode) node.children.unshift(upNode)
+        return node
+      } catch (err) {
+        if (!(err instanceof Unobtainable)) throw err
+        last = err
+        this.inv.clear()
+        for (const [kk, v] of saved.inv) this.inv.set(kk, v)
+        this.steps.length = saved.steps
+        node.children = []
+        node.subGoal = null
+        node.kind = null
+      } finally {
+        this.stack.pop()
+      }
+    }
+    throw last ?? new Unobtainable(item, 'no usable source')
+  }
+
+  /** Make sure one of `tools` is held (obtain the cheapest once if not); null when already held. */
+  ensureTool(tools: string[], role: Role): DecompositionNode | null {
+    if (tools.length === 0 || tools.some((t) => this.held(t) > 0 || this.d.stations?.has(t))) return null
+    const t = this.d.cost.cheapestTool(tools.filter((x) => !this.stack.includes(x)))
+    if (t === null) throw new Unobtainable(tools[0] ?? '?', 'no obtainable tool')
+    const node = this.need(t, 1, role)
+    this.give(t, 1)
+    return node
+  }
+
+  /** A long dig first makes its faster tool from its own first blocks (kept even if its mine below fails over). */
+  private upgradeFirst(item: string, count: number): DecompositionNode | null {
+    const rest = count - this.held(item)
+    if (rest <= 0 || this.stack.includes(item) || this.d.impossibleReason(item)) return null
+    // most items are never mined with a choice of tools: no ranking for them (it made the tech tree 40 % slower)
+    if (!minedWithToolChoice(this.tools(), item)) return null
+    const first = this.e.rank(item, rest)[0]
+    const tool = first ? upgradeFor(this.tools(), item, rest, first) : null
+    return tool ? this.ensureTool([tool], 'tool') : null
+  }
+
+  /** What tool choice (src/knowledge/decompose-tools.ts) reads of this expansion. */
+  private tools(): ToolView {
+    return { src: this.d.src, cost: this.d.cost, held: (i) => this.held(i), stack: this.stack }
+  }
+
+  // ---- expansion ------------------------------------------------------------------------------------------------
+
+  private push(node: DecompositionNode, step: StepDraft): void {
+    const full = { ...step, id: this.steps.length } as SubGoal
+    this.steps.push(full)
+    node.subGoal = full.id
+    node.kind = full.kind
+  }
+
+  private goal(object: string, count: number, material: Record<string, number>, tool: string | null): Goal {
+    return Goal.parse({ object, count: Math.min(count, MAX_COUNT), material, tool, info: this.d.infoFor(object) })
+  }
+
+  private mobLocation(mob: string): Location | null {
+    const p = this.d.src.mobPlace(mob)
+    return p ? placeToLocation(p) : null
+  }
+
+  /** Attach an optional child (a tool or station obtained for this step; null when already held). */
+  private adopt(node: DecompositionNode, x: DecompositionNode | null): void {
+    if (x) node.children.push(x)
+  }
+
+  private expand(node: DecompositionNode, s: Source, n: number): void {
+    node.children = []
+    switch (s.kind) {
+      case 'craft':
+        this.expandCraft(node, s, n)
+        break
+      case 'smelt':
+        this.expandSmelt(node, s, n)
+        break
+      case 'mine':
+        this.expandMine(node, s, n)
+        break
+      case 'hunt':
+        this.expandHunt(node, s, n)
+        break
+      case 'collect':
+        this.expandCollect(node, s, n)
+        break
+      case 'apply':
+        this.expandApply(node, s, n)
+        break
+      case 'enchant':
+        this.expandEnchant(node, s, n)
+        break
+    }
+  }
+
+  private expandCraft(node: DecompositionNode, s: CraftSource, n: number): void {
+    const kids = node.children
+    const item = node.item
+    const runs = Math.ceil(n / s.group.count)
+    const v = this.e.pickVariant(s.group.variants, runs, ESTIMATE_DEPTH)
+    if (!v) throw new Unobtainable(item, 'no craftable recipe variant')
+    if (s.group.needsTable) this.adopt(node, this.ensureTool(['crafting_table'], 'station'))
+    const materials: Record<string, number> = {}
+    for (const [i, k] of Object.entries(v.recipe.ingredients)) {
+      materials[i] = k * runs
+      kids.push(this.need(i, k * runs, 'material'))
+    }
+    const made = runs * s.group.count
+    this.push(node, {
+      kind: 'craft',
+      goal: this.goal(item, made, materials, s.group.needsTable ? 'crafting_table' : null),
+      estimatedSteps: 1,
+      craft: { materials, needsTable: s.group.needsTable, runs, outputPerRun: s.group.count },
+    })
+    this.give(item, made - n)
+  }
+
+  private expandSmelt(node: DecompositionNode, s: SmeltSource, n: number): void {
+    const kids = node.children
+    const item = node.item
+    const inputs = s.inputs.filter((i) => !this.stack.includes(i))
+    let input = inputs[0]!
+    for (const i of inputs)
+      if (this.e.est(i, n, ESTIMATE_DEPTH) < this.e.est(input, n, ESTIMATE_DEPTH) - 1e-9) input = i
+    this.adopt(node, this.ensureTool(['furnace'], 'station'))
+    kids.push(this.need(input, n, 'material'))
+    const fuel = this.e.pickFuel(n)
+    const { furnaces, fuelCount } =
+      input === fuel.item ? { furnaces: 1, fuelCount: fuel.count } : this.furnaces(node, n, fuel)
+    kids.push(this.need(fuel.item, fuelCount, 'fuel'))
+    this.push(node, {
+      kind: 'smelt',
+      goal: this.goal(
+        item,
+        n,
+        input === fuel.item ? { [input]: n + fuelCount } : { [input]: n, [fuel.item]: fuelCount },
+        'furnace',
+      ),
+      estimatedSteps: 1,
+      smelt: { input, inputCount: n, fuel: fuel.item, fuelCount, furnaces },
+    })
+  }
+
+  /** How many furnaces a smelt of `n` shares its items among, and their fuel (src/knowledge/furnaces.ts). */
+  private furnaces(node: DecompositionNode, n: number, fuel: { item: string; count: number }): FurnaceChoice {
+    const spare = this.spare
+    const burnItems = this.d.cost.plannableFuels().find((f) => f.item === fuel.item)?.burnItems
+    if (!spare || n < 2 || burnItems === undefined) return { furnaces: 1, fuelCount: fuel.count }
+    const choice = shareAmong(
+      n,
+      { ...fuel, burnItems },
+      {
+        here: this.held('furnace') + (this.d.stations?.has('furnace') ? 1 : 0),
+        spareFuel: spare.get(fuel.item) ?? 0,
+        make: (count) => this.makeFromSpare(node, 'furnace', count),
+      },
+    )
+    spare.set(fuel.item, (spare.get(fuel.item) ?? 0) - (choice.fuelCount - fuel.count))
+    return choice
+  }
+
+  /** Craft `count` stations from what the plan leaves over only (kept); false, and nothing changed, when it cannot. */
+  private makeFromSpare(node: DecompositionNode, station: string, count: number): boolean {
+    const spare = this.spare!
+    const saved = { inv: new Map(this.inv), steps: this.steps.length }
+    const undo = (): false => {
+      this.inv.clear()
+      for (const [k, v] of saved.inv) this.inv.set(k, v)
+      this.steps.length = saved.steps
+      return false
+    }
+    // new ones: the held ones are the furnaces already counted
+    const had = this.held(station)
+    this.inv.delete(station)
+    let child: DecompositionNode
+    try {
+      child = this.need(station, count, 'station')
+    } catch (err) {
+      if (err instanceof Unobtainable) return undo()
+      throw err
+    }
+    const used = [...saved.inv]
+      .filter(([k]) => k !== station)
+      .map(([k, v]) => [k, v - this.held(k)] as const)
+      .filter(([, v]) => v > 0)
+    const onlyCrafts = this.steps.slice(saved.steps).every((s) => s.kind === 'craft')
+    if (!onlyCrafts || used.some(([k, v]) => v > (spare.get(k) ?? 0))) return undo()
+    for (const [k, v] of used) spare.set(k, (spare.get(k) ?? 0) - v)
+    this.give(station, had + count)
+    node.children.push(child)
+    return true
+  }
+
+  /** What this expansion holds at its end: nothing later in the plan wants it. */
+  leftOver(): Map<string, number> {
+    return new Map([...this.inv].filter(([, v]) => v > 0))
+  }
+
+  private expandMine(node: DecompositionNode, s: MineSource, n: number): void {
+    const item = node.item
+    this.adopt(node, this.ensureTool(s.tools, 'tool'))
+    const tool = fastestHeld(this.tools(), s)
+    const blocksToDig = blocksFor(s, n)
+    const made = Math.max(n, Math.floor(blocksToDig * s.yieldPer + 1e-9))
+    this.push(node, {
+      kind: 'mine',
+      goal: this.goal(item, made, {}, tool),
+      estimatedSteps: blocksToDig * s.place.findCost + tripCost(s.place),
+      mine: {
+        blocks: [s.block, ...s.also],
+        tool,
+        acceptableTools: s.tools,
+        blocksToDig,
+        location: placeToLocation(s.place, this.d.lavaLevel ?? null),
+      },
+    })
+    this.give(item, made - n)
+  }
+
+  private expandHunt(node: DecompositionNode, s: HuntSource, n: number): void {
+    const item = node.item
+    const kills = Math.ceil(n / s.yieldPer - 1e-9)
+    const made = Math.max(n, Math.floor(kills * s.yieldPer + 1e-9))
+    this.push(node, {
+      kind: 'hunt',
+      goal: this.goal(item, made, {}, null),
+      estimatedSteps: kills * s.place.findCost + tripCost(s.place),
+      hunt: { mob: s.mob, kills, location: placeToLocation(s.place) },
+    })
+    this.give(item, made - n)
+  }
+
+  private expandCollect(node: DecompositionNode, s: CollectSrc, n: number): void {
+    const item = node.item
+    const tries = Math.ceil(n / s.spec.yield)
+    this.push(node, {
+      kind: 'collect',
+      goal: this.goal(item, n, {}, null),
+      estimatedSteps: tries * s.spec.findCost,
+      collect: {
+        near: s.spec.near,
+        location: this.mobLocation(s.spec.near) ?? {
+          strategy: 'surface',
+          yMin: null,
+          yMax: null,
+          bestY: null,
+          biomes: [],
+          time: null,
+        },
+      },
+    })
+  }
+
+  private expandApply(node: DecompositionNode, s: ApplySrc, n: number): void {
+    const kids = node.children
+    const item = node.item
+    const sp = s.spec
+    const uses = Math.ceil(n / sp.yield - 1e-9)
+    if (sp.station) this.adopt(node, this.ensureTool([sp.station], 'station'))
+    const materials: Record<string, number> = {}
+    if (sp.toolConsumed) {
+      materials[sp.tool] = uses
+      kids.push(this.need(sp.tool, uses, 'material'))
+    } else this.adopt(node, this.ensureTool([sp.tool], 'tool'))
+    for (const [m, k] of Object.entries(sp.materials ?? {})) {
+      materials[m] = k * uses
+      kids.push(this.need(m, k * uses, 'material'))
+    }
+    const made = Math.max(n, Math.floor(uses * sp.yield + 1e-9))
+    this.push(node, {
+      kind: 'apply',
+      goal: this.goal(item, made, materials, sp.tool),
+      estimatedSteps: uses * sp.findCost,
+      apply: {
+        tool: sp.tool,
+        toolConsumed: sp.toolConsumed,
+        target: sp.target,
+        targetKind: sp.targetKind,
+        uses,
+        location: sp.targetKind === 'mob' ? this.mobLocation(sp.target) : null,
+      },
+    })
+    this.give(item, made - n)
+  }
+
+  private expandEnchant(node: DecompositionNode, s: EnchantSource, n: number): void {
+    const kids = node.children
+    const item = node.item
+    // One enchanted tool per run of attempts; the table and its bookshelves are kept, tools, lapis and levels spent.
+    this.adopt(node, this.ensureTool([s.station], 'station'))
+    if (this.held(s.bookshelf) < s.bookshelves) {
+      kids.push(this.need(s.bookshelf, s.bookshelves, 'station'))
+      this.give(s.bookshelf, s.bookshelves)
+    }
+    const attempts = s.attempts * n
+    const materials: Record<string, number> = {
+      [s.tool]: attempts,
+      [LAPIS]: s.lapis * n,
+      [EXPERIENCE]: s.experience * n,
+    }
+    for (const [m, k] of Object.entries(materials)) kids.push(this.need(m, k, 'material'))
+    this.push(node, {
+      kind: 'enchant',
+      goal: this.goal(item, n, materials, s.station),
+      estimatedSteps: attempts,
+      enchant: {
+        tool: s.tool,
+        enchantment: s.enchantment,
+        chance: s.chance,
+        attempts,
+        lapis: s.lapis * n,
+        experience: s.experience * n,
+        station: s.station,
+        bookshelves: s.bookshelves,
+      },
+    })
+  }
+}
