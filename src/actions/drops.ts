@@ -111,13 +111,21 @@ async function inBag(run: Run, name: string, before: number, ms: number): Promis
   await waitFor(() => count() > before, ms, `${name} in the inventory`, 50, run.signal).catch(() => run.check())
 }
 
-/** Dig a block we placed ourselves (table, furnace) and pick it back up. */
-export async function pickUp(run: Run, block: Block): Promise<void> {
-  const b = run.bot.blockAt(block.position)
-  if (!b || b.type !== block.type) return
-  // the fastest tool held (mineflayer-tool): the first pickaxe in the bag was the wooden one, 2.65 s on a furnace
-  // where the stone one takes 1.3 s
-  await run.bot.tool.equipForBlock(b, {}).catch(() => {})
-  await digBlock(run, b)
-  await collectDrops(run, block.position, 4, 6000)
+/**
+ * Dig blocks we placed ourselves (a table, furnaces) and pick them back up: all dug first, then their drops collected
+ * in one pass (picked up one by one, each furnace of a shared smelt cost its own wait for the drop: 10.6 s for three
+ * in bench d19).
+ */
+export async function pickUp(run: Run, blocks: readonly Block[]): Promise<void> {
+  const dug: Vec3[] = []
+  for (const block of blocks) {
+    const b = run.bot.blockAt(block.position)
+    if (!b || b.type !== block.type) continue
+    // the fastest tool held (mineflayer-tool): the first pickaxe in the bag was the wooden one, 2.65 s on a furnace
+    // where the stone one takes 1.3 s
+    await run.bot.tool.equipForBlock(b, {}).catch(() => {})
+    await digBlock(run, b)
+    dug.push(block.position)
+  }
+  if (dug.length) await collectDrops(run, dug, 4, 6000)
 }

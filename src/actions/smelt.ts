@@ -62,6 +62,8 @@ export async function smelt(run: Run, action: SmeltAction): Promise<string> {
       try {
         await furnace.putFuel(fuel.type, null, fuelFor(kb, fuel.name, n) ?? n)
         await furnace.putInput(input.type, null, n)
+        const [inSlot, fuelSlot] = [furnace.inputItem(), furnace.fuelItem()]
+        log.debug('loaded', { at: stations[i]!.block.position.toString(), input: inSlot?.count, fuel: fuelSlot?.count })
       } finally {
         furnace.close()
       }
@@ -71,7 +73,9 @@ export async function smelt(run: Run, action: SmeltAction): Promise<string> {
     for (const [i, n] of counts.entries()) {
       const furnace = await bot.openFurnace(stations[i]!.block)
       try {
+        const t = Date.now()
         taken += await takeAll(run, furnace, n, out)
+        log.debug('took', { at: stations[i]!.block.position.toString(), n, ms: Date.now() - t })
       } finally {
         furnace.close()
       }
@@ -80,7 +84,7 @@ export async function smelt(run: Run, action: SmeltAction): Promise<string> {
     return `I smelted ${taken} ${out}${stations.length > 1 ? ` in ${stations.length} furnaces` : ''}.`
   } finally {
     const t2 = Date.now()
-    for (const s of stations) await release(run, s).catch(() => {})
+    await release(run, ...stations).catch(() => {})
     log.debug('released', { furnaces: stations.filter((s) => s.placed).length, ms: Date.now() - t2 })
   }
 }

@@ -31,8 +31,12 @@ export async function station(run: Run, name: 'crafting_table' | 'furnace', forW
   return { block: await placeNear(run, name), placed: true }
 }
 
-export async function release(run: Run, s: Station | null): Promise<void> {
-  if (s?.placed) await pickUp(run, s.block)
+/** Pick back up the stations that were placed from the inventory (the others stay where they stood). */
+export async function release(run: Run, ...stations: Array<Station | null>): Promise<void> {
+  await pickUp(
+    run,
+    stations.flatMap((s) => (s?.placed ? [s.block] : [])),
+  )
 }
 
 /** Throws missing_materials unless the inventory holds every material in the given amount. */
