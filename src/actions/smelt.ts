@@ -51,8 +51,12 @@ export async function smelt(run: Run, action: SmeltAction): Promise<string> {
     let want = Math.min(action.furnaces ?? 1, action.count)
     while (want > 1 && fuelHeld() < fuelNeeded(want)) want--
     while (stations.length < want && countOf(bot, ['furnace']) > 0) {
-      const block = await placeNear(run, 'furnace').catch(() => null)
-      if (!block) break
+      const placed = stations.map((s) => s.block.position)
+      const block = await placeNear(run, 'furnace', placed).catch((err: unknown) => {
+        log.debug('no more furnaces', { placed: placed.length, why: (err as Error).message })
+        return null
+      })
+      if (!block || placed.some((p) => p.equals(block.position))) break
       stations.push({ block, placed: true })
     }
     const counts = shares(action.count, stations.length)

@@ -236,9 +236,11 @@ export function placeSpots(run: Run, radius = 2): Vec3[] {
 
 /**
  * In a 1×1 shaft or tunnel there is no free spot: dig out one side pocket at foot level (two blocks high, solid
- * floor, no liquid next to it) with the best tool held, and offer it as the spot.
+ * floor, no liquid next to it) with the best tool held, and offer it as the spot. Blocks at `keep` are never dug (the
+ * furnaces a shared smelt placed a moment before: bench d19 seed 10 dug its first furnace out for the second's pocket
+ * and loaded the one furnace twice).
  */
-async function digSpot(run: Run): Promise<Vec3[]> {
+async function digSpot(run: Run, keep: readonly Vec3[]): Promise<Vec3[]> {
   const { bot } = run
   const me = bot.entity.position.floored()
   for (const [dx, dz] of [
@@ -260,6 +262,7 @@ async function digSpot(run: Run): Promise<Vec3[]> {
     ].map((q) => bot.blockAt(q)?.name)
     if (around.some((n) => n === 'lava' || n === 'water')) continue
     const toDig = [foot, head].filter((b) => !free(b))
+    if (toDig.some((b) => keep.some((k) => k.equals(b.position)))) continue
     if (toDig.some((b) => !b.diggable || b.name === 'bedrock' || !bot.canDigBlock(b))) continue
     for (const b of toDig) {
       const tool = bot.pathfinder.bestHarvestTool(b)
@@ -271,16 +274,21 @@ async function digSpot(run: Run): Promise<Vec3[]> {
   return []
 }
 
-/** Place one `name` from the inventory on solid ground next to the bot (digging a pocket if needed); returns it. */
-export async function placeNear(run: Run, name: string): Promise<Block> {
+/**
+ * Place one `name` from the inventory on solid ground next to the bot (digging a pocket if needed), never on or
+ * through a block at `keep`; returns it.
+ */
+export async function placeNear(run: Run, name: string, keep: readonly Vec3[] = []): Promise<Block> {
   const { bot } = run
   const item = bot.inventory.items().find((i) => i.name === name)
   if (!item) fail('missing_materials', `I have no ${name} to place.`)
   const box = run.protected.find((b) => inBox(b, bot.entity.position, 2))
   if (box)
     fail('unsafe', `I never place blocks inside the protected area ${describeBox(box)}, and I am standing at its edge.`)
-  let spots = placeSpots(run)
-  if (!spots.length) spots = await digSpot(run)
+  // not on top of a block at `keep`: a click on a furnace opens it (the second furnace of a shared smelt, placed on the
+  // first, was refused: "the block is still air")
+  let spots = placeSpots(run).filter((p) => !keep.some((k) => k.equals(p.offset(0, -1, 0))))
+  if (!spots.length) spots = await digSpot(run, keep)
   if (!spots.length)
     fail('no_space', `There is no free spot on solid ground next to me to place ${name}, and I could not dig one.`)
   let lastErr = ''
