@@ -47,9 +47,8 @@ describe('answers from knowledge', () => {
     ],
     ['where are you', 'I am at 1 64 -3 in the overworld.'],
   ])('%s', (q, expected) => {
-    const t0 = performance.now()
+    // how fast is bench:first-reply's to measure (a timed assertion failed a clean run at 118 ms on a busy machine)
     const a = ask(q)
-    expect(performance.now() - t0).toBeLessThan(100)
     if (typeof expected === 'string') expect(a).toBe(expected)
     else expect(a).toMatch(expected)
   })
