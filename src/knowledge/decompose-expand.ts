@@ -99,7 +99,7 @@ export class Expander {
     // Try sources cheapest first; a source whose expansion hits a dead end is undone and the next one tried.
     let last: Unobtainable | null = null
     for (const source of ranked) {
-      const saved = { inv: new Map(this.inv), steps: this.steps.length }
+      const saved = this.checkpoint()
       this.stack.push(item)
       try {
         this.expand(node, source, rest)
@@ -108,9 +108,7 @@ export class Expander {
       } catch (err) {
         if (!(err instanceof Unobtainable)) throw err
         last = err
-        this.inv.clear()
-        for (const [kk, v] of saved.inv) this.inv.set(kk, v)
-        this.steps.length = saved.steps
+        this.rollback(saved)
         node.children = []
         node.subGoal = null
         node.kind = null
@@ -119,6 +117,16 @@ export class Expander {
       }
     }
     throw last ?? new Unobtainable(item, 'no usable source')
+  }
+
+  /** The simulated inventory and step count, to undo an expansion that hits a dead end. */
+  private checkpoint(): { inv: Map<string, number>; steps: number } {
+    return { inv: new Map(this.inv), steps: this.steps.length }
+  }
+  private rollback(saved: { inv: ReadonlyMap<string, number>; steps: number }): void {
+    this.inv.clear()
+    for (const [k, v] of saved.inv) this.inv.set(k, v)
+    this.steps.length = saved.steps
   }
 
   /** Make sure one of `tools` is held (obtain the cheapest once if not); null when already held. */
@@ -266,11 +274,9 @@ export class Expander {
   /** Craft `count` stations from what the plan leaves over only (kept); false, and nothing changed, when it cannot. */
   private makeFromSpare(node: DecompositionNode, station: string, count: number): boolean {
     const spare = this.spare!
-    const saved = { inv: new Map(this.inv), steps: this.steps.length }
+    const saved = this.checkpoint()
     const undo = (): false => {
-      this.inv.clear()
-      for (const [k, v] of saved.inv) this.inv.set(k, v)
-      this.steps.length = saved.steps
+      this.rollback(saved)
       return false
     }
     // new ones: the held ones are the furnaces already counted
