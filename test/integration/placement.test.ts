@@ -5,7 +5,8 @@
  * hotbar (window clicks first), the off hand, a `held_item_slot` sent in the same tick right after or right before
  * the `block_place`, a placement into an occupied position (refused, nothing consumed), a refused placement answered
  * at once with both blocks' states (as vanilla does), and pathfinder towering to its full height
- * with its dirt-only scaffolding list while the bot also carries cobblestone. Every case checks the placed blocks
+ * with its dirt-only scaffolding list while the bot also carries cobblestone, on time and with block updates
+ * arriving late (a slow round trip: the bot stands on its pending block). Every case checks the placed blocks
  * in the world and the item counts on both sides: the client's inventory view, and the server's own inventory as
  * `/clear <player> <item>` reports it ("Removed N item(s)"), which also empties the inventory for the next case.
  */
@@ -241,15 +242,32 @@ describe('block placement uses the held item', () => {
   })
 })
 
+/** Hold the client's block updates back `delayMs` (a slow round trip), leaving every other packet on time. */
+function slowBlockUpdates(b: Bot, delayMs: number): void {
+  if (delayMs === 0) return
+  const client = b._client as unknown as { emit(ev: string, ...args: unknown[]): boolean }
+  const emit = client.emit.bind(client)
+  client.emit = (ev: string, ...args: unknown[]): boolean => {
+    if (ev !== 'block_change' && ev !== 'multi_block_change') return emit(ev, ...args)
+    setTimeout(() => emit(ev, ...args), delayMs)
+    return true
+  }
+}
+
 describe('pathfinder towering', () => {
   // Pathfinder jump-places as soon as its feet clear the block on the client, while the server (by the position
   // reported a tick earlier) still sees the body in it and refuses, as vanilla does; src/bot/place-clear.ts holds
-  // the placement until the server has seen the body clear, so every tower step lands.
-  it('towers with dirt only (its scaffolding list) while carrying cobblestone', async () => {
+  // the placement until the server has seen the body clear, so every tower step lands. With a slow round trip the
+  // bot would fall back into the cell before the block arrives (and dig it out, losing it): it stands on the
+  // pending block instead, as a vanilla client that shows its own placement at once.
+  it.each([
+    ['on time', 0],
+    ['with block updates 400 ms late', 400],
+  ])('towers with dirt only (its scaffolding list) while carrying cobblestone, %s', async (_, delayMs) => {
     const ghost = createBot({
       host: '127.0.0.1',
       port: server.port,
-      username: 'Tower',
+      username: delayMs ? 'SlowTower' : 'Tower',
       version: VERSION,
       auth: 'offline',
     })
@@ -261,14 +279,20 @@ describe('pathfinder towering', () => {
       await give(ghost, 'cobblestone', 3)
       await give(ghost, 'dirt', 4)
       // Stand on a fresh column away from the other cases' blocks.
-      const start = feet.offset(-4, 0, -4)
+      const start = feet.offset(-4, 0, delayMs ? -6 : -4)
       ghost.chat(`/tp ${start.x + 0.5} ${start.y} ${start.z + 0.5}`)
       await waitFor(() => ghost.entity.position.floored().equals(start) && ghost.entity.onGround, 5000, 'teleported')
+      let dug = 0
+      ghost.on('diggingCompleted', () => {
+        dug++
+      })
+      slowBlockUpdates(ghost, delayMs)
       await ghost.pathfinder.goto(new goals.GoalBlock(start.x, start.y + 2, start.z))
       // the pathfinder calls the goal reached at the top of the last jump: judge where the body lands
       await waitFor(() => ghost.entity.onGround, 2000, 'landed')
       expect(ghost.entity.position.floored()).toEqual(start.offset(0, 2, 0))
       expect([0, 1].map((dy) => nameAt(ghost, start.offset(0, dy, 0)))).toEqual(['dirt', 'dirt'])
+      expect(dug).toBe(0)
       const want = { wooden_pickaxe: 1, cobblestone: 3, dirt: 2 }
       await waitFor(() => count(ghost, 'dirt') === want.dirt, 3000, 'client dirt count')
       expect(clientCounts(ghost, kinds)).toEqual(want)

@@ -8,7 +8,8 @@
  * windows plugin does) with one that snapshots hand, slot and item synchronously in packet order, handles the
  * packets of a player one at a time, and at commit takes one item from that slot only if it still holds the same
  * item (an immutable update, so the windows session syncs the client). Also vanilla: the off hand (hand 1) places
- * from slot 45, a block is only placed into a replaceable position (air, water, grass …), never over a block, and
+ * from slot 45, a block is only placed into a replaceable position (air, water, grass …), never over a block, a solid one never
+ * into a player's box (by the position the server last had), and
  * every packet is answered with the states of the clicked block and of the block across the clicked face, placed or
  * not — so a client whose placement was refused (a bot jump-placing under itself a tick early) learns it at once
  * instead of waiting out mineflayer's 5 s placement timeout. Interactions (`serv.interactWithBlock`) and item handlers (`serv.onItemPlace`) work as before.
@@ -17,7 +18,7 @@ import { Vec3 } from 'vec3'
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
 import { logger } from '../../util/log.js'
 import { countOf, sameItem, Stacks, type Stack } from '../windows/stack.js'
-import { FACES } from '../../util/vec.js'
+import { FACES, overlapsCell } from '../../util/vec.js'
 
 type Listener = (...args: any[]) => void // eslint-disable-line @typescript-eslint/no-explicit-any -- EventEmitter listeners are untyped
 interface Emitter {
@@ -46,6 +47,7 @@ interface BlockInfo {
   name: string
   material?: string
   minStateId: number
+  boundingBox?: string
 }
 /** What the client held when it sent the packet: the slot it used and a copy of the stack in it. */
 interface Held {
@@ -124,7 +126,6 @@ async function place(
   // Clicking a replaceable block (tall grass, water …) places into it, otherwise next to the clicked face.
   const directionVector = REPLACEABLE.has(block.name) ? new Vec3(0, 0, 0) : DIRECTION_VECTORS[p.direction]!
   const placedPosition = referencePosition.plus(directionVector)
-  if (placedPosition.equals(player.position.floored())) return
   const there = await world.getBlock(placedPosition)
   if (!REPLACEABLE.has(there.name)) {
     log.debug('placement into an occupied position refused', { at: placedPosition, there: there.name })
@@ -157,6 +158,11 @@ async function place(
   })
   const info = id === undefined ? undefined : blocks[id]
   if (!info) return
+  const inTheWay = serv.players.find((o) => o.world === player.world && overlapsCell(o.position, placedPosition))
+  if (info.boundingBox === 'block' && inTheWay) {
+    log.debug('placement into a player refused', { at: placedPosition, player: inTheWay.username })
+    return
+  }
 
   // Commit synchronously: one item from the slot the client used, only if it still holds that item.
   if (player.gameMode === 0) {
