@@ -77,7 +77,8 @@ describe('health and hunger', () => {
     expect(b.food).toBe(20)
     await command(b, '/effect Runner hunger 6 127') // ~60 exhaustion: saturation gone, food ~10 points down
     await waitFor(() => b.foodSaturation === 0 && b.food < 20, 6000, 'hungry')
-    await waitFor(() => !Object.values(b.entity.effects ?? {}).length, 10_000, 'effect over')
+    // the effect lasts 120 server ticks (src/server/plugins/effects.ts): longer than 6 s on a loaded machine
+    await waitFor(() => !Object.values(b.entity.effects ?? {}).length, 20_000, 'effect over')
     await syncWithServer(b) // food updates sent as the effect ended have arrived
     const before = b.food
     b.setControlState('forward', true)

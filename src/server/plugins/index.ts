@@ -17,6 +17,7 @@ import time from './time.js'
 import weather from './weather.js'
 import health from './health.js'
 import hunger from './hunger.js'
+import effects from './effects.js'
 import death from './death.js'
 import respawn from './respawn.js'
 import damage from './damage.js'
@@ -50,6 +51,7 @@ export const plugins: SquidPlugin[] = [
   time,
   weather,
   health,
+  effects,
   hunger,
   death,
   respawn,
