@@ -289,7 +289,7 @@ describe('pathfinder towering', () => {
       slowBlockUpdates(ghost, delayMs)
       await ghost.pathfinder.goto(new goals.GoalBlock(start.x, start.y + 2, start.z))
       // the pathfinder calls the goal reached at the top of the last jump: judge where the body lands
-      await waitFor(() => ghost.entity.onGround, 2000, 'landed')
+      await waitFor(() => ghost.entity.onGround, 5000, 'landed')
       expect(ghost.entity.position.floored()).toEqual(start.offset(0, 2, 0))
       expect([0, 1].map((dy) => nameAt(ghost, start.offset(0, dy, 0)))).toEqual(['dirt', 'dirt'])
       expect(dug).toBe(0)
