@@ -21,6 +21,7 @@ import { didYouMean } from '../util/text.js'
 import { Vec3 } from 'vec3'
 import { ActionFailure, fail, countOf, type Run } from './types.js'
 import { digBlock, goals, goto } from './world.js'
+import { overlapsCell } from '../util/vec.js'
 import { collectDrops } from './drops.js'
 import { gotoXyz } from './goto.js'
 import { goUp } from './go_up.js'
@@ -135,13 +136,11 @@ export function verifyBuild(bot: Run['bot'], bp: Blueprint, site: Site): string[
   })
 }
 
+/** Called after each layer of a build, awaited before the next one starts. */
+export type OnLayer = (done: number, total: number) => void | Promise<void>
+
 /** Place the blueprint's blocks bottom-up at `site`; `onLayer(done, total)` after each layer. Returns blocks placed. */
-async function placeAll(
-  run: Run,
-  bp: Blueprint,
-  site: Site,
-  onLayer?: (done: number, total: number) => void,
-): Promise<number> {
+async function placeAll(run: Run, bp: Blueprint, site: Site, onLayer?: OnLayer): Promise<number> {
   const { bot } = run
   const { origin, fx, fz } = site
   const order = [...bp.blocks].sort(
@@ -159,15 +158,16 @@ async function placeAll(
     const pending = order.filter((b) => b.y === y)
     while (pending.length > 0) {
       run.check()
-      // next: the nearest block that already has something to be placed against (a lintel waits for its posts)
-      const k = Math.max(
-        0,
-        pending.findIndex((spec) => hasSupport(bot, at(origin, fx, fz, spec))),
-      )
+      // next: the nearest block that already has something to be placed against (a lintel waits for its posts), one
+      // a player stands in last (they may have stepped out by then)
+      const ready = (spec: (typeof order)[number], free: boolean): boolean =>
+        hasSupport(bot, at(origin, fx, fz, spec)) && (!free || !playerIn(bot, at(origin, fx, fz, spec)))
+      const first = pending.findIndex((spec) => ready(spec, true))
+      const k = Math.max(0, first >= 0 ? first : pending.findIndex((spec) => ready(spec, false)))
       const spec = pending.splice(k, 1)[0]!
       if (await placeOne(run, spec.block, at(origin, fx, fz, spec))) placed++
     }
-    onLayer?.(i + 1, layers.length)
+    await onLayer?.(i + 1, layers.length)
   }
   return placed
 }
@@ -227,18 +227,12 @@ function fillerFor(bot: Run['bot'], need: Record<string, number>): string | null
   return Object.keys(need).find((n) => countOf(bot, [n]) > need[n]!) ?? null
 }
 
-/** Does the bot's body (0.6 wide, 1.8 high) overlap the block at `pos`? The server refuses a block placed there. */
-function bodyIn(bot: Run['bot'], pos: Vec3): boolean {
-  const p = bot.entity.position
-  const w = 0.3
-  return (
-    p.x + w > pos.x &&
-    p.x - w < pos.x + 1 &&
-    p.z + w > pos.z &&
-    p.z - w < pos.z + 1 &&
-    p.y < pos.y + 1 &&
-    p.y + 1.8 > pos.y
+/** Another player whose body is in the block at `pos` (the server refuses a solid block there), or null. */
+function playerIn(bot: Run['bot'], pos: Vec3): string | null {
+  const other = Object.values(bot.players).find(
+    (pl) => pl.username !== bot.username && pl.entity && overlapsCell(pl.entity.position, pos),
   )
+  return other?.username ?? null
 }
 
 /** Tries at one block: a placement the server did not take (the bot's body in the way, a lost packet) is tried again. */
@@ -254,7 +248,9 @@ async function placeOne(run: Run, block: string, pos: Vec3): Promise<boolean> {
   // a flower, a sapling or snow is not replaced by a placed block (tall grass is): cleared first, as a player would
   if (here && !AIR.has(here.name) && !LIQUID.has(here.name)) await digBlock(run, here)
   for (let tries = 1; ; tries++) {
-    if (bodyIn(bot, pos))
+    const player = bot.registry.blocksByName[block]?.boundingBox === 'block' ? playerIn(bot, pos) : null
+    if (player) fail('no_space', `${player} is standing where a block goes, at ${pos.x} ${pos.y} ${pos.z}.`)
+    if (overlapsCell(bot.entity.position, pos))
       await goto(run, new goals.GoalInvert(new goals.GoalNear(pos.x, pos.y, pos.z, 1)), 'a spot out of the way')
     if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4)
       await goto(run, new goals.GoalNear(pos.x, pos.y, pos.z, 3), 'the building site')
@@ -303,12 +299,7 @@ function siteNote(moved: number, work: { dug: number; filled: number }): string 
 }
 
 /** Check materials, place, then verify block by block (`unverified` lists the mismatches). */
-export async function buildSite(
-  run: Run,
-  bp: Blueprint,
-  site: Site | null,
-  onLayer?: (done: number, total: number) => void,
-): Promise<string> {
+export async function buildSite(run: Run, bp: Blueprint, site: Site | null, onLayer?: OnLayer): Promise<string> {
   const { bot } = run
   const need = blueprintNeeds(bp)
   const short = Object.entries(need)
@@ -355,11 +346,6 @@ export async function build(run: Run, action: Extract<Action, { type: 'build' }>
 }
 
 /** The `build … at a place` skill's entry: a named blueprint at a given site (not a planner action). */
-export function buildBlueprintAt(
-  run: Run,
-  name: string,
-  site: Site,
-  onLayer?: (done: number, total: number) => void,
-): Promise<string> {
+export function buildBlueprintAt(run: Run, name: string, site: Site, onLayer?: OnLayer): Promise<string> {
   return buildSite(run, loadOrFail(name), site, onLayer)
 }

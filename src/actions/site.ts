@@ -14,6 +14,7 @@ import type { Blueprint } from './build.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { inBox, type Box } from '../schemas/region.js'
 import { isContainer } from '../rules/policy.js'
+import { overlapsCell } from '../util/vec.js'
 
 /** Where a blueprint goes: its origin block and forward direction (+z of the blueprint). */
 export interface Site {
@@ -78,12 +79,12 @@ export function siteWork(bot: Bot, bp: Blueprint, site: Site, boxes: readonly Bo
   const fill: Vec3[] = []
   const people = Object.values(bot.players)
     .filter((p) => p.entity && p.username !== bot.username)
-    .map((p) => p.entity.position.floored())
+    .map((p) => p.entity.position)
   for (const cell of boxCells(bp)) {
     const p = spotOf(site, cell)
     const b = bot.blockAt(p)
     if (!b || LIQUID.has(b.name) || boxes.some((x) => inBox(x, p))) return null
-    if (people.some((q) => q.x === p.x && q.z === p.z && (q.y === p.y || q.y + 1 === p.y))) return null
+    if (people.some((q) => overlapsCell(q, p))) return null
     if (cell.y === 0) {
       const under = bot.blockAt(p.offset(0, -1, 0))
       if (!under || under.name === 'lava' || isContainer(under.name)) return null

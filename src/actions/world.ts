@@ -15,7 +15,7 @@ import { neverPlayerPlaced } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
 import { onceEvent, sleep } from '../util/async.js'
 import { logger } from '../util/log.js'
-import { FACES } from '../util/vec.js'
+import { FACES, overlapsCell } from '../util/vec.js'
 import { FIGHT_MS } from './reflexes/combat.js'
 import { reflexesOf } from './reflexes/index.js'
 import { fail, type Run } from './types.js'
@@ -215,17 +215,22 @@ function free(b: Block | null): boolean {
   return !!b && b.boundingBox === 'empty' && b.name !== 'lava' && b.name !== 'water'
 }
 
-/** Free spots next to the bot (not its own column) with solid ground under them, nearest first. */
+/**
+ * Free spots next to the bot (not its own column, nor a cell any player's body is in) with solid ground under them,
+ * nearest first.
+ */
 export function placeSpots(run: Run, radius = 2): Vec3[] {
   const { bot } = run
   const me = bot.entity.position.floored()
+  // a solid block is refused where a player's box is (ours straddles cells when it stands near an edge)
+  const bodies = Object.values(bot.players).flatMap((pl) => (pl.entity ? [pl.entity.position] : []))
   const out: Vec3[] = []
   for (let dy = -1; dy <= 1; dy++) {
     for (let dx = -radius; dx <= radius; dx++) {
       for (let dz = -radius; dz <= radius; dz++) {
         if (Math.abs(dx) + Math.abs(dz) === 0 || Math.abs(dx) + Math.abs(dz) > radius + 1) continue
         const p = me.offset(dx, dy, dz)
-        if (run.protected.some((b) => inBox(b, p))) continue
+        if (run.protected.some((b) => inBox(b, p)) || bodies.some((at) => overlapsCell(at, p))) continue
         if (free(bot.blockAt(p)) && solid(bot.blockAt(p.offset(0, -1, 0))) && free(bot.blockAt(p.offset(0, 1, 0))))
           out.push(p)
       }

@@ -3,12 +3,14 @@
  * mineflayer bots (src/server/plugins/place-fix.ts): the block placed and the item consumed are always the ones the
  * client held — equipping one kind among several in the hotbar, equipping from the main inventory into a full
  * hotbar (window clicks first), the off hand, a `held_item_slot` sent in the same tick right after or right before
- * the `block_place`, a placement into an occupied position (refused, nothing consumed), a refused placement answered
- * at once with both blocks' states (as vanilla does), and pathfinder towering to its full height
- * with its dirt-only scaffolding list while the bot also carries cobblestone, on time and with block updates
- * arriving late (a slow round trip: the bot stands on its pending block). Every case checks the placed blocks
- * in the world and the item counts on both sides: the client's inventory view, and the server's own inventory as
- * `/clear <player> <item>` reports it ("Removed N item(s)"), which also empties the inventory for the next case.
+ * the `block_place`, a placement into an occupied position (refused, nothing consumed), a refused placement
+ * answered at once with both blocks' states (as vanilla does), and pathfinder towering to its full height with its
+ * dirt-only scaffolding list while the bot also carries cobblestone, on time and with block updates arriving late
+ * (a slow round trip: the bot stands on its pending block), and the place action's first placement landing beside
+ * bodies that reach into the next cells (the server refuses a solid block in a player's box). Every case checks the
+ * placed blocks in the world and the item counts on both sides: the client's inventory view, and the server's own
+ * inventory as `/clear <player> <item>` reports it ("Removed N item(s)"), which also empties the inventory for the
+ * next case.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
@@ -16,7 +18,9 @@ import pathfinderPkg from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
+import { execute } from '../../src/actions/index.js'
 import { onceEvent } from '../../src/util/async.js'
+import { overlapsCell } from '../../src/util/vec.js'
 import { joinPlayer, quit, startServer, VERSION, waitFor } from '../helpers/world.js'
 
 const { goals } = pathfinderPkg
@@ -84,6 +88,7 @@ function sendPlace(b: Bot, ref: Vec3, direction = 1): void {
   })
 }
 
+const never = new AbortController().signal
 const nameAt = (b: Bot, pos: Vec3): string | undefined => b.blockAt(pos)?.name
 
 beforeAll(async () => {
@@ -302,3 +307,54 @@ describe('pathfinder towering', () => {
     }
   })
 })
+
+describe('the place action', () => {
+  // A player's box is 0.6 wide: standing near a cell's edge it reaches into the next cell, where the server refuses
+  // a solid block (as vanilla does). The place action's spots leave out every cell a player's body is in, so its
+  // first placement lands, beside the bot itself standing at an edge and beside another player.
+  it('places a crafting table at the first try, never into its own or another player’s body', async () => {
+    const builder = createBot({
+      host: '127.0.0.1',
+      port: server.port,
+      username: 'Builder',
+      version: VERSION,
+      auth: 'offline',
+    })
+    try {
+      await onceEvent(builder, 'spawn', { timeoutMs: 20_000 })
+      await waitFor(() => builder.entity.onGround, 5000, 'builder on ground')
+      await give(builder, 'crafting_table', 1)
+      const s = feet.offset(6, 0, 6)
+      bot.chat(`/tp ${s.x - 0.5} ${s.y} ${s.z + 0.5}`) // the other player, in the cell west of the builder's
+      builder.chat(`/tp ${s.x + 0.8} ${s.y} ${s.z + 0.5}`) // reaching 0.1 into the cell east of its own
+      await waitFor(() => bot.entity.position.distanceTo(s.offset(-0.5, 0, 0.5)) < 0.01, 5000, 'other player there')
+      await waitFor(
+        () => builder.entity.position.distanceTo(s.offset(0.8, 0, 0.5)) < 0.01 && builder.entity.onGround,
+        5000,
+        'builder at the edge',
+      )
+      let sent = 0
+      const client = builder._client as unknown as { write(name: string, params: unknown): void }
+      const write = client.write.bind(client)
+      client.write = (name: string, params: unknown): void => {
+        if (name === 'block_place') sent++
+        write(name, params)
+      }
+      const r = await execute(builder, { type: 'place', object: 'crafting_table' }, { signal: never })
+      expect(r.ok, r.message).toBe(true)
+      expect(sent).toBe(1)
+      const at = placedAt(r.message)
+      for (const body of [builder.entity.position, bot.entity.position]) expect(overlapsCell(body, at)).toBe(false)
+      expect(nameAt(builder, at)).toBe('crafting_table')
+    } finally {
+      quit(builder)
+    }
+  })
+})
+
+/** The block position in a place action's "I placed X at x y z." */
+function placedAt(message: string): Vec3 {
+  const m = /at (-?\d+) (-?\d+) (-?\d+)/.exec(message)
+  if (!m) throw new Error(`no position in ${message}`)
+  return new Vec3(Number(m[1]), Number(m[2]), Number(m[3]))
+}

@@ -3,7 +3,8 @@
  * (owner) asks "build a pillar here" with Ghost's inventory empty — the dirt is obtained through the normal goal
  * pipeline (no /give), the pillar goes up in front of her and the block-by-block check passes; (2) the shelter at
  * given coordinates, turned to face the builder, with an admin removing a placed block after the first layer — the
- * final check reports exactly that block; (3) `stop` ends a build within 1 s.
+ * final check reports exactly that block; (3) `stop` ends a build within 1 s; (4) a block where a player stepped in
+ * mid-build is placed last (the server refuses a solid block in a player's box), and a player who stays is named.
  */
 import { Vec3 } from 'vec3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -126,5 +127,28 @@ describe('build at a place', () => {
     const r = await running
     expect(r.reason).toBe('interrupted')
     expect(Date.now() - t0).toBeLessThan(1000)
+  }, 60_000)
+
+  it('places a block a player walked into last, and names the player who stays there', async () => {
+    await giveItem(ghost, 'cobblestone', 64)
+    const o = ground(0, -4)
+    const site = { origin: o, fx: 0, fz: 1 } // the wall runs along x; each layer's middle block (placed first) at o
+    const top = o.offset(0, 1, 0) // after the first layer, Alice steps onto its middle block: into the second's
+    const r = await runHandler(
+      ghost,
+      { signal: new AbortController().signal },
+      { name: 'build', doing: 'building a wall', budget: DEFAULT_BUDGETS.build, tracked: false },
+      (run) =>
+        buildBlueprintAt(run, 'wall_segment', site, async (layer) => {
+          if (layer !== 1) return
+          await command(alice, `/tp Alice ${top.x + 0.5} ${top.y} ${top.z + 0.5}`)
+          await waitFor(() => ghost.players.Alice?.entity?.position.floored().equals(top) === true, 5000, 'Alice on it')
+        }),
+    )
+    expect(r.reason, r.message).toBe('no_space')
+    expect(r.message).toContain(`Alice is standing where a block goes, at ${top.x} ${top.y} ${top.z}`)
+    // the rest of her layer went in first
+    for (const dx of [-2, -1, 1, 2]) expect(ghost.blockAt(top.offset(dx, 0, 0))?.name).toBe('cobblestone')
+    expect(ghost.blockAt(top)?.name).toBe('air')
   }, 60_000)
 })
