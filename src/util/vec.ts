@@ -16,8 +16,8 @@ export const FACES: readonly Vec3[] = Object.freeze([
 ])
 
 /** Half the width and the height of a player's box. */
-const PLAYER_HALF_WIDTH = 0.3
-const PLAYER_HEIGHT = 1.8
+export const PLAYER_HALF_WIDTH = 0.3
+export const PLAYER_HEIGHT = 1.8
 
 /** Whether a player's box with its feet at `pos` overlaps the block cell at `cell` (its minimum corner). */
 export function overlapsCell(pos: { x: number; y: number; z: number }, cell: Vec3): boolean {

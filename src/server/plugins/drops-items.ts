@@ -12,6 +12,7 @@
 import { Vec3 } from 'vec3'
 import prismarineItem from 'prismarine-item'
 import type { SquidEntity, SquidPlayer, SquidPlugin, SquidServer, SquidWorld } from '../squid.js'
+import { PLAYER_HALF_WIDTH, PLAYER_HEIGHT } from '../../util/vec.js'
 
 /** Vanilla: items dropped by blocks and mobs can be picked up after 10 ticks, tossed ones after 40. */
 export const BLOCK_DROP_PICKUP_DELAY_MS = 500
@@ -82,12 +83,12 @@ export function spawnItemDrop(
 
 /** Vanilla pickup box: the player's 0.6×1.8 box grown by 1 horizontally and 0.5 vertically, against the item's box. */
 export function inPickupRange(player: Vec3, item: Vec3): boolean {
-  const reach = 0.3 + 1 + 0.125
+  const reach = PLAYER_HALF_WIDTH + 1 + 0.125
   return (
     Math.abs(item.x - player.x) <= reach &&
     Math.abs(item.z - player.z) <= reach &&
     item.y + 0.25 >= player.y - 0.5 &&
-    item.y <= player.y + 1.8 + 0.5
+    item.y <= player.y + PLAYER_HEIGHT + 0.5
   )
 }
 
