@@ -64,6 +64,37 @@ describe('foundation', () => {
     await heard
   })
 
+  it('a player who joins while others move sees every player standing near', async () => {
+    // Jumper hops in and out of range every 30 ms while Late logs in: each hop runs the server's updateAndSpawn for
+    // it, which (flying-squid) set the newcomer's list of nearby entities without spawning them to it, so Late never
+    // saw Eve standing by (3 of 8 joins before src/server/plugins/player-visibility.ts started the list afresh).
+    const jumper = await joinPlayer(server, 'Jumper')
+    const home = eve.entity.position.floored()
+    try {
+      for (let i = 0; i < 5; i++) {
+        let far = false
+        const hops = setInterval(() => {
+          far = !far
+          const to = far ? home.offset(300, 0, 300) : home.offset(3, 0, 3)
+          jumper.chat(`/tp Jumper ${to.x + 0.5} ${to.y} ${to.z + 0.5}`)
+        }, 30)
+        let late: Bot | null = null
+        try {
+          late = await joinPlayer(server, 'Late')
+          clearInterval(hops)
+          const joined = late
+          await waitFor(() => !!joined.players.Eve?.entity, 5000, `Late sees Eve (join ${i + 1})`)
+        } finally {
+          clearInterval(hops)
+          if (late) quit(late)
+        }
+        await waitFor(() => !eve.players.Late, 10_000, 'Late gone')
+      }
+    } finally {
+      quit(jumper)
+    }
+  })
+
   it('answers help addressed by name and by prefix, and by whisper', async () => {
     const a = waitForMessage(alice, /Commands for you \(owner\)/, { from: 'Ghost' })
     alice.chat('Ghost help')

@@ -6,7 +6,13 @@
  *    `_writeOthers`), so late joiners cannot name earlier players. Right before the newcomer's first
  *    `updateAndSpawn` we send it the other players' `player_info`, so spawned players arrive with their names;
  * 3. on 1.19.3+ a leaving player is announced with a `player_info` "remove" bit that no longer exists, so clients
- *    never learn that the player left: we send the `player_remove` packet to everyone still online.
+ *    never learn that the player left: we send the `player_remove` packet to everyone still online;
+ * 4. a newcomer is in `serv.players` while it still logs in, and any entity that moves then (a wandering sheep) runs
+ *    its own `updateAndSpawn`, which sets the newcomer's `nearbyEntities` to everything near it without spawning
+ *    those to it: its own first `updateAndSpawn` then spawns only the difference, and the players and mobs already
+ *    standing there never appear (1 rejoin in 25 in a test loop; a restarted bot did not see its owner). The first
+ *    `updateAndSpawn` starts from an empty list, so it spawns everything near (what reached the client before its
+ *    login packet was dropped by it anyway).
  */
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
 
@@ -50,6 +56,7 @@ const plugin: SquidPlugin = {
       if (first) {
         first = false
         sendOthersTo(player, serv)
+        player.nearbyEntities = []
       }
       original()
     }
