@@ -223,7 +223,8 @@ export function placeSpots(run: Run, radius = 2): Vec3[] {
   const { bot } = run
   const me = bot.entity.position.floored()
   // a solid block is refused where a player's box is (ours straddles cells when it stands near an edge)
-  const bodies = Object.values(bot.players).flatMap((pl) => (pl.entity ? [pl.entity.position] : []))
+  const others = Object.values(bot.players).filter((pl) => pl.entity && pl.entity !== bot.entity)
+  const bodies = [bot.entity.position, ...others.map((pl) => pl.entity.position)]
   const out: Vec3[] = []
   for (let dy = -1; dy <= 1; dy++) {
     for (let dx = -radius; dx <= radius; dx++) {

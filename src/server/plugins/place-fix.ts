@@ -8,11 +8,12 @@
  * windows plugin does) with one that snapshots hand, slot and item synchronously in packet order, handles the
  * packets of a player one at a time, and at commit takes one item from that slot only if it still holds the same
  * item (an immutable update, so the windows session syncs the client). Also vanilla: the off hand (hand 1) places
- * from slot 45, a block is only placed into a replaceable position (air, water, grass …), never over a block, a solid one never
- * into a player's box (by the position the server last had), and
- * every packet is answered with the states of the clicked block and of the block across the clicked face, placed or
- * not — so a client whose placement was refused (a bot jump-placing under itself a tick early) learns it at once
- * instead of waiting out mineflayer's 5 s placement timeout. Interactions (`serv.interactWithBlock`) and item handlers (`serv.onItemPlace`) work as before.
+ * from slot 45, a block is only placed into a replaceable position (air, water, grass …), never over a block, a
+ * solid one never into a player's box (by the position the server last had), and every packet is answered with the
+ * states of the clicked block and of the block across the clicked face, placed or not — so a client whose placement
+ * was refused (a bot jump-placing under itself a tick early) learns it at once instead of waiting out mineflayer's
+ * 5 s placement timeout. Interactions (`serv.interactWithBlock`) and item handlers (`serv.onItemPlace`) work as
+ * before.
  */
 import { Vec3 } from 'vec3'
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
