@@ -42,22 +42,29 @@ async function teleport(x: number, z: number): Promise<void> {
   await waitFor(() => bot.entity.onGround, 5000, 'landing')
 }
 
-/** Test-only movement: walk straight along +x until the run is stopped. */
 /**
  * The pathfinder's whole search for `goal`: getPathTo returns after one tick's budget (40 ms of wall time), which on
- * a loaded machine is a partial path, so run the search generator to its end.
+ * a loaded machine is a partial path, so run the search generator to its end — a slice per event-loop turn, as the
+ * pathfinder itself does, so the bot's connection is served meanwhile (a search run in one go for 30 s got it
+ * kicked for a missed keep-alive, and the next tests' commands went unanswered).
  */
-function wholePath(
+async function wholePath(
   moves: Parameters<Bot['pathfinder']['getPathTo']>[0],
   goal: Parameters<Bot['pathfinder']['getPathTo']>[1],
-): ReturnType<Bot['pathfinder']['getPathTo']> {
+): Promise<ReturnType<Bot['pathfinder']['getPathTo']>> {
   let last: ReturnType<Bot['pathfinder']['getPathTo']> | undefined
   // the generator yields a partial result after each tick's budget and ends after the final one
-  for (const { result } of bot.pathfinder.getPathFromTo(moves, bot.entity.position, goal, { timeout: 30_000 }))
+  for (const { result } of bot.pathfinder.getPathFromTo(moves, bot.entity.position, goal, {
+    timeout: 10_000,
+    searchRadius: 24,
+  })) {
     last = result
+    await new Promise((resolve) => setImmediate(resolve))
+  }
   return last!
 }
 
+/** Test-only movement: walk straight along +x until the run is stopped. */
 async function walkEast(): ReturnType<typeof runHandler> {
   await bot.look(-Math.PI / 2, 0, true) // yaw -90° faces +x
   return runHandler(
@@ -160,8 +167,9 @@ describe('reflexes and progress', () => {
     // a strip of lava in the floor along the straight way to the goal, one block to its side
     for (let dx = 1; dx <= 6; dx++) await setblock(p.x + dx, p.y - 1, p.z + 1, 'lava')
     const moves = bot.pathfinder.movements
-    const path = wholePath(moves, new goals.GoalBlock(p.x + 7, p.y, p.z))
-    expect(path.status).toBe('success')
+    const path = await wholePath(moves, new goals.GoalBlock(p.x + 7, p.y, p.z))
+    const seen = `from ${bot.entity.position} (p ${p}), ${path.visitedNodes} nodes in ${Math.round(path.time)} ms`
+    expect(path.status, seen).toBe('success')
     const cells = path.path.map((n) => new Vec3(n.x, n.y, n.z).floored())
     const onRim = cells.filter((c) => c.x >= p.x + 1 && c.x <= p.x + 6 && c.z === p.z)
     expect(onRim, 'steps beside the lava').toEqual([])
