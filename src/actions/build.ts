@@ -29,7 +29,7 @@ import { surfaceOf } from './memory.js'
 import { inBox } from '../schemas/region.js'
 import { isContainer } from '../rules/policy.js'
 import { SCAFFOLD } from '../bot/create.js'
-import { AIR, FIT_RADIUS, LIQUID, fitSite, siteCentre, siteWork, spotOf, type Site } from './site.js'
+import { AIR, FIT_RADIUS, LIQUID, fitSite, playerInCell, siteCentre, siteWork, spotOf, type Site } from './site.js'
 
 export const Blueprint = z.object({
   name: z.string().min(1),
@@ -161,7 +161,7 @@ async function placeAll(run: Run, bp: Blueprint, site: Site, onLayer?: OnLayer):
       // next: the nearest block that already has something to be placed against (a lintel waits for its posts), one
       // a player stands in last (they may have stepped out by then)
       const ready = (spec: (typeof order)[number], free: boolean): boolean =>
-        hasSupport(bot, at(origin, fx, fz, spec)) && (!free || !playerIn(bot, at(origin, fx, fz, spec)))
+        hasSupport(bot, at(origin, fx, fz, spec)) && (!free || !playerInCell(bot, at(origin, fx, fz, spec)))
       const first = pending.findIndex((spec) => ready(spec, true))
       const k = Math.max(0, first >= 0 ? first : pending.findIndex((spec) => ready(spec, false)))
       const spec = pending.splice(k, 1)[0]!
@@ -227,14 +227,6 @@ function fillerFor(bot: Run['bot'], need: Record<string, number>): string | null
   return Object.keys(need).find((n) => countOf(bot, [n]) > need[n]!) ?? null
 }
 
-/** Another player whose body is in the block at `pos` (the server refuses a solid block there), or null. */
-function playerIn(bot: Run['bot'], pos: Vec3): string | null {
-  const other = Object.values(bot.players).find(
-    (pl) => pl.username !== bot.username && pl.entity && overlapsCell(pl.entity.position, pos),
-  )
-  return other?.username ?? null
-}
-
 /** Tries at one block: a placement the server did not take (the bot's body in the way, a lost packet) is tried again. */
 const PLACE_TRIES = 2
 
@@ -248,7 +240,7 @@ async function placeOne(run: Run, block: string, pos: Vec3): Promise<boolean> {
   // a flower, a sapling or snow is not replaced by a placed block (tall grass is): cleared first, as a player would
   if (here && !AIR.has(here.name) && !LIQUID.has(here.name)) await digBlock(run, here)
   for (let tries = 1; ; tries++) {
-    const player = bot.registry.blocksByName[block]?.boundingBox === 'block' ? playerIn(bot, pos) : null
+    const player = bot.registry.blocksByName[block]?.boundingBox === 'block' ? playerInCell(bot, pos) : null
     if (player) fail('no_space', `${player} is standing where a block goes, at ${pos.x} ${pos.y} ${pos.z}.`)
     if (overlapsCell(bot.entity.position, pos))
       await goto(run, new goals.GoalInvert(new goals.GoalNear(pos.x, pos.y, pos.z, 1)), 'a spot out of the way')

@@ -77,14 +77,11 @@ function diggable(bot: Bot, p: Vec3, name: string, hardness: number | null, boxe
 export function siteWork(bot: Bot, bp: Blueprint, site: Site, boxes: readonly Box[]): SiteWork | null {
   const dig: Vec3[] = []
   const fill: Vec3[] = []
-  const people = Object.values(bot.players)
-    .filter((p) => p.entity && p.username !== bot.username)
-    .map((p) => p.entity.position)
   for (const cell of boxCells(bp)) {
     const p = spotOf(site, cell)
     const b = bot.blockAt(p)
     if (!b || LIQUID.has(b.name) || boxes.some((x) => inBox(x, p))) return null
-    if (people.some((q) => overlapsCell(q, p))) return null
+    if (playerInCell(bot, p)) return null
     if (cell.y === 0) {
       const under = bot.blockAt(p.offset(0, -1, 0))
       if (!under || under.name === 'lava' || isContainer(under.name)) return null
@@ -96,6 +93,14 @@ export function siteWork(bot: Bot, bp: Blueprint, site: Site, boxes: readonly Bo
   }
   dig.sort((a, b) => b.y - a.y)
   return { dig, fill }
+}
+
+/** Another player whose body (its box) is in the block cell at `cell` — the server refuses a solid block there. */
+export function playerInCell(bot: Bot, cell: Vec3): string | null {
+  const other = Object.values(bot.players).find(
+    (pl) => pl.entity && pl.entity !== bot.entity && overlapsCell(pl.entity.position, cell),
+  )
+  return other?.username ?? null
 }
 
 /** A rough cost of the work: a block dug or filled is one, a stone-hard block two. */

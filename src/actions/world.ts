@@ -18,6 +18,7 @@ import { logger } from '../util/log.js'
 import { FACES, overlapsCell } from '../util/vec.js'
 import { FIGHT_MS } from './reflexes/combat.js'
 import { reflexesOf } from './reflexes/index.js'
+import { playerInCell } from './site.js'
 import { fail, type Run } from './types.js'
 
 const { goals } = pathfinderPkg
@@ -222,16 +223,15 @@ function free(b: Block | null): boolean {
 export function placeSpots(run: Run, radius = 2): Vec3[] {
   const { bot } = run
   const me = bot.entity.position.floored()
-  // a solid block is refused where a player's box is (ours straddles cells when it stands near an edge)
-  const others = Object.values(bot.players).filter((pl) => pl.entity && pl.entity !== bot.entity)
-  const bodies = [bot.entity.position, ...others.map((pl) => pl.entity.position)]
   const out: Vec3[] = []
   for (let dy = -1; dy <= 1; dy++) {
     for (let dx = -radius; dx <= radius; dx++) {
       for (let dz = -radius; dz <= radius; dz++) {
         if (Math.abs(dx) + Math.abs(dz) === 0 || Math.abs(dx) + Math.abs(dz) > radius + 1) continue
         const p = me.offset(dx, dy, dz)
-        if (run.protected.some((b) => inBox(b, p)) || bodies.some((at) => overlapsCell(at, p))) continue
+        // a solid block is refused where a player's box is (ours straddles cells when it stands near an edge)
+        if (run.protected.some((b) => inBox(b, p)) || overlapsCell(bot.entity.position, p) || playerInCell(bot, p))
+          continue
         if (free(bot.blockAt(p)) && solid(bot.blockAt(p.offset(0, -1, 0))) && free(bot.blockAt(p.offset(0, 1, 0))))
           out.push(p)
       }
