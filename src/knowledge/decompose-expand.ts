@@ -4,7 +4,7 @@
  * kept, stations standing within reach used where they stand — trying sources cheapest first by the estimator
  * (src/knowledge/decompose-estimate.ts) and undoing a source whose expansion hits a dead end, and pushes the post-order
  * list of `SubGoal`s. One `expandX` per kind of source. Which tool a mine digs with is src/knowledge/decompose-tools.ts;
- * how many furnaces a smelt shares its items among, src/knowledge/furnaces.ts. A dead end is an `Unobtainable`.
+ * how many furnaces a smelt shares its items among, src/knowledge/decompose-spare.ts. A dead end is an `Unobtainable`.
  */
 import { Goal, MAX_COUNT } from '../schemas/goal.js'
 import type { DecompositionNode, Location, SubGoal } from '../schemas/subgoal.js'
@@ -12,7 +12,7 @@ import type { CostModel } from './cost.js'
 import { ESTIMATE_DEPTH, Estimator } from './decompose-estimate.js'
 import { blocksFor, fastestHeld, minedWithToolChoice, type ToolView, upgradeFor } from './decompose-tools.js'
 import { EXPERIENCE } from './enchanting.js'
-import { type FurnaceChoice, shareAmong } from './furnaces.js'
+import { type Checkpoint, SpareFurnaces, type SpareView } from './decompose-spare.js'
 import { placeToLocation } from './location.js'
 import {
   type ApplySrc,
@@ -61,7 +61,7 @@ export class Expander {
   private readonly e: Estimator
 
   /** What an earlier pass of this plan left over (decompose's last pass): more furnaces are made and fed from it. */
-  private readonly spare: Map<string, number> | null
+  private readonly spare: SpareFurnaces | null
 
   constructor(
     private readonly d: DecomposeDeps,
@@ -69,7 +69,7 @@ export class Expander {
     spareHeldFuel: ReadonlySet<string> = new Set(),
     leftOver: ReadonlyMap<string, number> | null = null,
   ) {
-    this.spare = leftOver && new Map(leftOver)
+    this.spare = leftOver && new SpareFurnaces(this.spareView(), new Map(leftOver))
     for (const [k, v] of Object.entries(inventory)) if (v > 0) this.inv.set(k, v)
     this.e = new Estimator(d.cost, d.src, this.inv, this.stack, d.stations ?? new Set(), spareHeldFuel)
   }
@@ -120,10 +120,10 @@ export class Expander {
   }
 
   /** The simulated inventory and step count, to undo an expansion that hits a dead end. */
-  private checkpoint(): { inv: Map<string, number>; steps: number } {
+  private checkpoint(): Checkpoint {
     return { inv: new Map(this.inv), steps: this.steps.length }
   }
-  private rollback(saved: { inv: ReadonlyMap<string, number>; steps: number }): void {
+  private rollback(saved: Checkpoint): void {
     this.inv.clear()
     for (const [k, v] of saved.inv) this.inv.set(k, v)
     this.steps.length = saved.steps
@@ -148,6 +148,28 @@ export class Expander {
     const first = this.e.rank(item, rest)[0]
     const tool = first ? upgradeFor(this.tools(), item, rest, first) : null
     return tool ? this.ensureTool([tool], 'tool') : null
+  }
+
+  /** What furnace sharing (src/knowledge/decompose-spare.ts) reads and changes of this expansion. */
+  private spareView(): SpareView {
+    return {
+      cost: this.d.cost,
+      standing: (station) => this.d.stations?.has(station) ?? false,
+      held: (i) => this.held(i),
+      give: (i, n) => this.give(i, n),
+      drop: (i) => this.inv.delete(i),
+      tryNeed: (item, count) => {
+        try {
+          return this.need(item, count, 'station')
+        } catch (err) {
+          if (err instanceof Unobtainable) return null
+          throw err
+        }
+      },
+      checkpoint: () => this.checkpoint(),
+      rollback: (saved) => this.rollback(saved),
+      stepsSince: (saved) => this.steps.slice(saved.steps),
+    }
   }
 
   /** What tool choice (src/knowledge/decompose-tools.ts) reads of this expansion. */
@@ -238,7 +260,7 @@ export class Expander {
     kids.push(this.need(input, n, 'material'))
     const fuel = this.e.pickFuel(n)
     const { furnaces, fuelCount } =
-      input === fuel.item ? { furnaces: 1, fuelCount: fuel.count } : this.furnaces(node, n, fuel)
+      input === fuel.item || !this.spare ? { furnaces: 1, fuelCount: fuel.count } : this.spare.choose(node, n, fuel)
     kids.push(this.need(fuel.item, fuelCount, 'fuel'))
     this.push(node, {
       kind: 'smelt',
@@ -251,54 +273,6 @@ export class Expander {
       estimatedSteps: 1,
       smelt: { input, inputCount: n, fuel: fuel.item, fuelCount, furnaces },
     })
-  }
-
-  /** How many furnaces a smelt of `n` shares its items among, and their fuel (src/knowledge/furnaces.ts). */
-  private furnaces(node: DecompositionNode, n: number, fuel: { item: string; count: number }): FurnaceChoice {
-    const spare = this.spare
-    const burnItems = this.d.cost.plannableFuels().find((f) => f.item === fuel.item)?.burnItems
-    if (!spare || n < 2 || burnItems === undefined) return { furnaces: 1, fuelCount: fuel.count }
-    const choice = shareAmong(
-      n,
-      { ...fuel, burnItems },
-      {
-        here: this.held('furnace') + (this.d.stations?.has('furnace') ? 1 : 0),
-        spareFuel: spare.get(fuel.item) ?? 0,
-        make: (count) => this.makeFromSpare(node, 'furnace', count),
-      },
-    )
-    spare.set(fuel.item, (spare.get(fuel.item) ?? 0) - (choice.fuelCount - fuel.count))
-    return choice
-  }
-
-  /** Craft `count` stations from what the plan leaves over only (kept); false, and nothing changed, when it cannot. */
-  private makeFromSpare(node: DecompositionNode, station: string, count: number): boolean {
-    const spare = this.spare!
-    const saved = this.checkpoint()
-    const undo = (): false => {
-      this.rollback(saved)
-      return false
-    }
-    // new ones: the held ones are the furnaces already counted
-    const had = this.held(station)
-    this.inv.delete(station)
-    let child: DecompositionNode
-    try {
-      child = this.need(station, count, 'station')
-    } catch (err) {
-      if (err instanceof Unobtainable) return undo()
-      throw err
-    }
-    const used = [...saved.inv]
-      .filter(([k]) => k !== station)
-      .map(([k, v]) => [k, v - this.held(k)] as const)
-      .filter(([, v]) => v > 0)
-    const onlyCrafts = this.steps.slice(saved.steps).every((s) => s.kind === 'craft')
-    if (!onlyCrafts || used.some(([k, v]) => v > (spare.get(k) ?? 0))) return undo()
-    for (const [k, v] of used) spare.set(k, (spare.get(k) ?? 0) - v)
-    this.give(station, had + count)
-    node.children.push(child)
-    return true
   }
 
   /** What this expansion holds at its end: nothing later in the plan wants it. */

@@ -1,0 +1,87 @@
+/**
+ * The decomposer's last pass (src/knowledge/decompose.ts): how many furnaces a smelt shares its items among when an
+ * earlier pass left materials and fuel over — split from the expansion (src/knowledge/decompose-expand.ts), which
+ * it reads and changes through `SpareView`. More furnaces are crafted only from what the plan leaves over (crafts
+ * only, nothing mined for them) and fed only from spare fuel; the rules of the choice are src/knowledge/furnaces.ts.
+ */
+import type { DecompositionNode, SubGoal } from '../schemas/subgoal.js'
+import type { CostModel } from './cost.js'
+import { type FurnaceChoice, shareAmong } from './furnaces.js'
+
+/** A saved state of the expansion: its simulated inventory and step count. */
+export interface Checkpoint {
+  inv: ReadonlyMap<string, number>
+  steps: number
+}
+
+/** What furnace sharing reads and changes of the expansion. */
+export interface SpareView {
+  cost: CostModel
+  /** a station of this kind stands within reach (counts as one furnace here) */
+  standing(station: string): boolean
+  held(item: string): number
+  give(item: string, n: number): void
+  /** no longer hold any `item` */
+  drop(item: string): void
+  /** obtain `count` of `item` as a sub-goal; null, and nothing changed, when it is unobtainable */
+  tryNeed(item: string, count: number): DecompositionNode | null
+  checkpoint(): Checkpoint
+  rollback(saved: Checkpoint): void
+  stepsSince(saved: Checkpoint): readonly SubGoal[]
+}
+
+/** Shares smelts among furnaces made and fed from what an earlier pass of the plan left over. */
+export class SpareFurnaces {
+  constructor(
+    private readonly x: SpareView,
+    private readonly spare: Map<string, number>,
+  ) {}
+
+  /** How many furnaces a smelt of `n` shares its items among, and their fuel. */
+  choose(node: DecompositionNode, n: number, fuel: { item: string; count: number }): FurnaceChoice {
+    const burnItems = this.x.cost.plannableFuels().find((f) => f.item === fuel.item)?.burnItems
+    if (n < 2 || burnItems === undefined) return { furnaces: 1, fuelCount: fuel.count }
+    const choice = shareAmong(
+      n,
+      { ...fuel, burnItems },
+      {
+        here: this.x.held('furnace') + (this.x.standing('furnace') ? 1 : 0),
+        spareFuel: this.left(fuel.item),
+        make: (count) => this.makeFromSpare(node, 'furnace', count),
+      },
+    )
+    this.spare.set(fuel.item, this.left(fuel.item) - (choice.fuelCount - fuel.count))
+    return choice
+  }
+
+  private left(item: string): number {
+    return this.spare.get(item) ?? 0
+  }
+
+  /** Craft `count` stations from what the plan leaves over only (kept); false, and nothing changed, when it cannot. */
+  private makeFromSpare(node: DecompositionNode, station: string, count: number): boolean {
+    const x = this.x
+    const saved = x.checkpoint()
+    // new ones: the held ones are the furnaces already counted
+    const had = x.held(station)
+    x.drop(station)
+    const child = x.tryNeed(station, count)
+    if (!child) {
+      x.rollback(saved)
+      return false
+    }
+    const used = [...saved.inv]
+      .filter(([k]) => k !== station)
+      .map(([k, v]) => [k, v - x.held(k)] as const)
+      .filter(([, v]) => v > 0)
+    const onlyCrafts = x.stepsSince(saved).every((s) => s.kind === 'craft')
+    if (!onlyCrafts || used.some(([k, v]) => v > this.left(k))) {
+      x.rollback(saved)
+      return false
+    }
+    for (const [k, v] of used) this.spare.set(k, this.left(k) - v)
+    x.give(station, had + count)
+    node.children.push(child)
+    return true
+  }
+}
