@@ -59,6 +59,9 @@ describe('foundation', () => {
       5000,
       'Eve sees Alice',
     )
+    // each client is in its own tab list, as on a vanilla server (flying-squid sent everyone but the newcomer)
+    for (const c of [alice, eve, ghost])
+      await waitFor(() => c.player?.username === c.username, 5000, `${c.username} has its own player entry`)
     const heard = waitForMessage(eve, /^hello eve$/, { from: 'Alice' })
     alice.chat('hello eve')
     await heard
@@ -242,6 +245,8 @@ describe('foundation', () => {
     ghost = await app.ready()
     await waitFor(() => app.supervisor.current !== null, 15_000, 'bot back online')
     ghost = app.supervisor.current!
+    const back = ghost
+    await waitFor(() => back.player?.username === back.username, 5000, 'the reconnected bot has its own player entry')
     const m = waitForMessage(alice, /Commands for you/, { from: 'Ghost', timeoutMs: 15_000 })
     alice.chat('Ghost help')
     await m

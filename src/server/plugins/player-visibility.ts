@@ -2,9 +2,10 @@
  * Players see players. Two flying-squid 1.12 faults fixed from outside:
  * 1. players are created with `entityType: null`, which on 1.20.2 (unified spawn_entity packet) reaches other
  *    clients as entity type 0 — an allay. We set the registry's `player` type id as soon as the player exists;
- * 2. the tab list of existing players is written to everyone *except* the newcomer (`_sendPlayerList` uses
- *    `_writeOthers`), so late joiners cannot name earlier players. Right before the newcomer's first
- *    `updateAndSpawn` we send it the other players' `player_info`, so spawned players arrive with their names;
+ * 2. the tab list is written to everyone *except* the newcomer (`_sendPlayerList` uses `_writeOthers`), so late
+ *    joiners cannot name earlier players, and no client ever has its own entry (mineflayer's `bot.player` stayed
+ *    unset and `bot.players` lacked the bot). Right before the newcomer's first `updateAndSpawn` we send it the
+ *    whole list, its own entry included, as vanilla does on join, so spawned players arrive with their names;
  * 3. on 1.19.3+ a leaving player is announced with a `player_info` "remove" bit that no longer exists, so clients
  *    never learn that the player left: we send the `player_remove` packet to everyone still online;
  * 4. a newcomer is in `serv.players` while it still logs in, and any entity that moves then (a wandering sheep) runs
@@ -16,14 +17,15 @@
  */
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
 
-function sendOthersTo(player: SquidPlayer, serv: SquidServer): void {
-  const others = serv.players.filter((p) => p !== player && p.username)
-  if (others.length === 0) return
+/** The whole tab list (every player online, the newcomer too) to the newcomer. */
+function sendTabListTo(player: SquidPlayer, serv: SquidServer): void {
+  const everyone = serv.players.filter((p) => p.username)
+  if (!everyone.includes(player)) everyone.push(player)
   const client = (p: SquidPlayer) => p._client as unknown as { latency?: number }
   if (serv.supportFeature('playerInfoActionIsBitfield')) {
     player._client.write('player_info', {
       action: { add_player: true, update_listed: true, update_game_mode: true, update_latency: true },
-      data: others.map((o) => ({
+      data: everyone.map((o) => ({
         uuid: o.uuid,
         player: { name: o.username, properties: o.profileProperties ?? [] },
         gamemode: o.gameMode,
@@ -34,7 +36,7 @@ function sendOthersTo(player: SquidPlayer, serv: SquidServer): void {
   } else {
     player._client.write('player_info', {
       action: 'add_player',
-      data: others.map((o) => ({
+      data: everyone.map((o) => ({
         uuid: o.uuid,
         name: o.username,
         properties: o.profileProperties ?? [],
@@ -55,7 +57,7 @@ const plugin: SquidPlugin = {
     player.updateAndSpawn = () => {
       if (first) {
         first = false
-        sendOthersTo(player, serv)
+        sendTabListTo(player, serv)
         player.nearbyEntities = []
       }
       original()
