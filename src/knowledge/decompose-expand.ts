@@ -4,11 +4,12 @@
  * kept, stations standing within reach used where they stand — trying sources cheapest first by the estimator
  * (src/knowledge/decompose-estimate.ts) and undoing a source whose expansion hits a dead end, and pushes the post-order
  * list of `SubGoal`s. One `expandX` per kind of source. Which tool a mine digs with is src/knowledge/decompose-tools.ts;
- * how many furnaces a smelt shares its items among, src/knowledge/decompose-spare.ts. A dead end is an `Unobtainable`.
+ * how many furnaces a smelt shares its items among, src/knowledge/decompose-spare.ts. A dead end is an `Unobtainable`
+ * (src/knowledge/decompose-deps.ts, with what the decomposer takes from the knowledge).
  */
 import { Goal, MAX_COUNT } from '../schemas/goal.js'
 import type { DecompositionNode, Location, SubGoal } from '../schemas/subgoal.js'
-import type { CostModel } from './cost.js'
+import { type DecomposeDeps, Unobtainable } from './decompose-deps.js'
 import { ESTIMATE_DEPTH, Estimator } from './decompose-estimate.js'
 import { blocksFor, fastestHeld, minedWithToolChoice, type ToolView, upgradeFor } from './decompose-tools.js'
 import { EXPERIENCE } from './enchanting.js'
@@ -24,32 +25,8 @@ import {
   type MineSource,
   type SmeltSource,
   type Source,
-  type SourceIndex,
   tripCost,
 } from './sources.js'
-
-/** What the decomposer needs from the knowledge base. */
-export interface DecomposeDeps {
-  src: SourceIndex
-  cost: CostModel
-  impossibleReason(item: string): string | null
-  infoFor(item: string): string
-  /** stations standing within reach: used where they stand (never obtained as stations; not materials) */
-  stations?: ReadonlySet<string>
-  /** checks a candidate step list from the start inventory (the dry-run world); enables merging repeated steps */
-  verify?: (steps: SubGoal[], inventory: Record<string, number>) => boolean
-  /** caves at and below this y are lava (the knowledge's lavaLevel): dig-down levels stay above them */
-  lavaLevel?: number
-}
-
-export class Unobtainable extends Error {
-  constructor(
-    readonly item: string,
-    readonly reason: string,
-  ) {
-    super(`${item}: ${reason}`)
-  }
-}
 
 type Role = DecompositionNode['role']
 type StepDraft = SubGoal extends infer S ? (S extends SubGoal ? Omit<S, 'id'> : never) : never

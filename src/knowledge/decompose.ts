@@ -8,7 +8,8 @@
  */
 import { Goal, type GoalInput } from '../schemas/goal.js'
 import type { Decomposition, SubGoal } from '../schemas/subgoal.js'
-import { type DecomposeDeps, Expander, Unobtainable } from './decompose-expand.js'
+import { type DecomposeDeps, Unobtainable } from './decompose-deps.js'
+import { Expander } from './decompose-expand.js'
 import { mergeRepeats } from './decompose-merge.js'
 import { spareFurnace } from './furnaces.js'
 
