@@ -26,6 +26,7 @@ import { place } from './place.js'
 import { runHandler } from './run.js'
 import { RULES } from '../rules/index.js'
 import { smelt } from './smelt.js'
+import { pickUpLeft } from './stations.js'
 import {
   DEFAULT_BUDGETS,
   TRACKED,
@@ -59,7 +60,6 @@ export const handlers: Handlers = {
   guard,
 }
 
-/** A short phrase for messages: "mining 3 iron_ore". */
 /** A short phrase for messages: "mining 3 iron_ore" (each action's rules file says it). */
 export function describe(a: Action): string {
   return describeAction(a)
@@ -98,9 +98,16 @@ export async function execute(bot: Bot, raw: unknown, ctx: ActionContext): Promi
           }
         : {}),
     },
-    (run) => handler(run, action),
+    async (run) => {
+      // a station left standing for a next step that did not come is picked up before the bot moves on
+      if (!USES_STATIONS.has(action.type)) await pickUpLeft(run)
+      return handler(run, action)
+    },
   )
 }
+
+/** Actions that use a crafting table or furnace where it stands (run.keep leaves one standing for them). */
+const USES_STATIONS: ReadonlySet<Action['type']> = new Set(['craft', 'smelt'])
 
 /** The bot's own state as the planner sees it. */
 export function botState(bot: Bot): BotState {

@@ -73,6 +73,7 @@ export async function runHandler(
     startedAt: started,
     progress,
     protected: ctx.protected ?? [],
+    keep: ctx.keep ?? [],
     step(n = 1) {
       steps += n
       if (steps > opts.budget.steps) abort('budget', `used all ${opts.budget.steps} steps`)

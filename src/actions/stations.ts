@@ -1,22 +1,31 @@
 /**
  * Work stations for craft and smelt: use a crafting table or furnace the bot can see within a few blocks, or place
- * one from the inventory next to the bot and pick it back up afterwards. Also the materials check both handlers run
+ * one from the inventory next to the bot and pick it back up afterwards (unless the next step uses it there). Also the materials check both handlers run
  * first (`missing_materials` lists what is short).
  */
 import type { Block } from 'prismarine-block'
+import type { Vec3 } from 'vec3'
 import { resolveItem } from './names.js'
-import { countOf, fail, type Run } from './types.js'
+import { countOf, fail, type Run, StopSignal } from './types.js'
 import { nearestVisibleBlock } from '../perception/vision.js'
 import { pickUp } from './drops.js'
 import { goals, goto, placeNear } from './world.js'
 
 export interface Station {
   block: Block
+  /** Placed by the bot (now or by an earlier step that left it for this one): picked back up when done. */
   placed: boolean
 }
 
+/** The stations craft and smelt use. */
+export type StationName = 'crafting_table' | 'furnace'
+const STATION_NAMES: ReadonlySet<string> = new Set<StationName>(['crafting_table', 'furnace'])
+
+/** Stations a step placed and left standing for the next (`run.keep`), per bot, by position: still the bot's own. */
+const leftStanding = new WeakMap<Run['bot'], Map<string, Vec3>>()
+
 /** A visible station within 16 blocks (walked to within reach) or one placed from the inventory. */
-export async function station(run: Run, name: 'crafting_table' | 'furnace', forWhat: string): Promise<Station> {
+export async function station(run: Run, name: StationName, forWhat: string): Promise<Station> {
   const { bot } = run
   const id = bot.registry.blocksByName[name]!.id
   const seen = nearestVisibleBlock(bot, new Set([id]), 16)
@@ -24,19 +33,51 @@ export async function station(run: Run, name: 'crafting_table' | 'furnace', forW
     const p = seen.position
     if (bot.entity.position.distanceTo(p.offset(0.5, 0.5, 0.5)) > 3.5)
       await goto(run, new goals.GoalNear(p.x, p.y, p.z, 2), `the ${name}`)
-    return { block: bot.blockAt(p) ?? seen, placed: false }
+    const ours = leftStanding.get(bot)?.delete(p.toString()) ?? false
+    return { block: bot.blockAt(p) ?? seen, placed: ours }
   }
   if (!bot.inventory.items().some((i) => i.name === name))
     fail('missing_tool', `I need a ${name} to make ${forWhat} but see none and carry none.`)
   return { block: await placeNear(run, name), placed: true }
 }
 
-/** Pick back up the stations that were placed from the inventory (the others stay where they stood). */
+/**
+ * Pick back up the stations that were placed from the inventory (the others stay where they stood), except those the
+ * next step uses here (`run.keep`): that step finds them in sight, uses them and picks them up in turn.
+ */
 export async function release(run: Run, ...stations: Array<Station | null>): Promise<void> {
+  const placed = stations.filter((s): s is Station => s?.placed === true)
+  const left = placed.filter((s) => run.keep.includes(s.block.name))
+  if (left.length > 0) {
+    const mine = leftStanding.get(run.bot) ?? new Map<string, Vec3>()
+    for (const s of left) mine.set(s.block.position.toString(), s.block.position)
+    leftStanding.set(run.bot, mine)
+  }
   await pickUp(
     run,
-    stations.flatMap((s) => (s?.placed ? [s.block] : [])),
+    placed.filter((s) => !left.includes(s)).map((s) => s.block),
   )
+}
+
+/** How far a station left standing is walked back to before the bot moves on without it. */
+const LEFT_REACH = 8
+
+/**
+ * Before any step that does not craft or smelt: pick up the stations the last step left standing for a next step that
+ * did not come (another plan came first), while they are near; farther ones are given up.
+ */
+export async function pickUpLeft(run: Run): Promise<void> {
+  const mine = leftStanding.get(run.bot)
+  if (!mine || mine.size === 0) return
+  leftStanding.delete(run.bot)
+  const me = run.bot.entity.position
+  const blocks = [...mine.values()].flatMap((p) => {
+    const b = run.bot.blockAt(p)
+    return b && STATION_NAMES.has(b.name) && b.position.distanceTo(me) <= LEFT_REACH ? [b] : []
+  })
+  await pickUp(run, blocks).catch((err: unknown) => {
+    if (err instanceof StopSignal) throw err // a stop, not a station out of reach
+  })
 }
 
 /** Throws missing_materials unless the inventory holds every material in the given amount. */

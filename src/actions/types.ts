@@ -25,6 +25,11 @@ export interface ActionContext {
   rules?: ProgressRules
   /** GHOST_PROTECTED: boxes where the bot never digs or places (digBlock/placeNear refuse with `unsafe`). */
   protected?: readonly Box[]
+  /**
+   * Stations (crafting_table, furnace) the next step uses where this one stands: a station this action places is left
+   * standing for it instead of being picked back up (the next step finds it in sight and picks it up when done).
+   */
+  keep?: readonly string[]
 }
 
 /** Why the run's own AbortSignal fired; mapped to a FailureReason by the registry. */
@@ -59,6 +64,8 @@ export interface Run {
   readonly progress: ProgressTracker
   /** Boxes where this run must not dig or place (from ActionContext.protected). */
   readonly protected: readonly Box[]
+  /** Stations the next step uses here (ActionContext.keep): left standing when this run placed them. */
+  readonly keep: readonly string[]
   /** Count one unit of work; aborts the run with cause 'budget' once the step budget is spent. */
   step(n?: number): void
   stepsUsed(): number

@@ -9,14 +9,14 @@ import type { Action, ActionResult, BotState } from '../schemas/action.js'
 import type { Box } from '../schemas/region.js'
 import { perceive } from '../perception/percipient.js'
 import { recoverDrops, trackDeaths } from '../actions/recover.js'
-import type { Hands } from './ports.js'
+import type { ExecuteOptions, Hands } from './ports.js'
 
 const EMPTY: BotState = { inventory: {}, biome: 'unknown', y: 0, underground: false, health: 0, food: 0 }
 
 /** `protectedBoxes`: GHOST_PROTECTED, enforced by the handlers that dig and place (reason `unsafe`). */
 export function createBotHands(getBot: () => Bot | null, server: string, protectedBoxes: readonly Box[] = []): Hands {
   return {
-    async execute(action: Action, signal: AbortSignal): Promise<ActionResult> {
+    async execute(action: Action, signal: AbortSignal, opts?: ExecuteOptions): Promise<ActionResult> {
       const bot = getBot()
       if (!bot?.entity)
         return {
@@ -27,7 +27,7 @@ export function createBotHands(getBot: () => Bot | null, server: string, protect
           durationMs: 0,
         }
       trackDeaths(bot) // so a death during this action leaves its spot for recoverDrops
-      return execute(bot, action, { signal, protected: protectedBoxes })
+      return execute(bot, action, { signal, protected: protectedBoxes, ...(opts?.keep ? { keep: opts.keep } : {}) })
     },
     async recoverDrops(signal: AbortSignal): Promise<ActionResult> {
       const bot = getBot()

@@ -19,7 +19,7 @@ import type { Senses } from './ports.js'
 import { RouteFeedback } from './route-feedback.js'
 import { armForTheDark, feedIfHungry, NO_CONDITIONS } from './upkeep.js'
 import { bestWeaponOf } from '../rules/policy.js'
-import { INPUTS_LOST, runSubGoal, type SubGoalDeps, type SubGoalOutcome } from './subgoal-runner.js'
+import { INPUTS_LOST, runSubGoal, type SubGoalDeps, type SubGoalOutcome, subGoalStations } from './subgoal-runner.js'
 
 export interface GoalDeps extends SubGoalDeps {
   senses: Senses
@@ -107,7 +107,12 @@ export async function runGoal(goal: Goal, deps: GoalDeps, ctx: GoalContext): Pro
       return { ok: v.ok, message, verification: v.line, llmCalls, subGoalsRun: runs }
     }
     const maxStalled = routes.attemptsFor(next, dec, state.inventory)
-    const out = await runSubGoal(next, deps, { ...goalMeta, maxStalled, stationsNear: () => routes.stationsNear() })
+    const out = await runSubGoal(next, deps, {
+      ...goalMeta,
+      maxStalled,
+      stationsNear: () => routes.stationsNear(),
+      keepAfter: subGoalStations(dec.steps[1]),
+    })
     llmCalls += out.llmCalls
     done.push({ id: idOf(next), label: label(next), status: out.ok ? 'done' : 'failed', depth: 0 })
     if (!out.ok && out.via === INPUTS_LOST) continue // items vanished: decompose again from what is held now

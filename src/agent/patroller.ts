@@ -9,6 +9,7 @@
 import type { Knowledge } from '../knowledge/index.js'
 import {
   check,
+  requires,
   policy,
   ruleContext,
   type PlacedView,
@@ -20,7 +21,7 @@ import { minedItems, sourceBlocks } from '../rules/mine.js'
 import { type Action, type ActionResult, type BotState, describeSearch, type FailureReason } from '../schemas/action.js'
 import { Conditions } from '../schemas/goal.js'
 import type { Box } from '../schemas/region.js'
-import type { Hands, Senses } from './ports.js'
+import type { ExecuteOptions, Hands, Senses } from './ports.js'
 
 /** A pre-check: the rule book's fixed reason (`unsafe` for the policy) and the sentence a player reads. */
 export type Check = { ok: true } | { ok: false; reason: FailureReason; message: string }
@@ -87,7 +88,7 @@ export class Patroller {
    * Run one action the checked way: the pre-check (a failure comes back as a result and the action never runs), the
    * action, then the post-check. The one entry point for the agent layer (sub-goal runner; delivery: `give`).
    */
-  async guarded(a: Action, hands: Hands, signal: AbortSignal): Promise<ActionResult> {
+  async guarded(a: Action, hands: Hands, signal: AbortSignal, opts?: ExecuteOptions): Promise<ActionResult> {
     const before = hands.state()
     const pre = this.before(a, before)
     if (!pre.ok)
@@ -98,7 +99,12 @@ export class Patroller {
         inventoryDelta: {},
         durationMs: 0,
       }
-    return this.after(a, await hands.execute(a, signal), before, hands.state())
+    return this.after(a, await hands.execute(a, signal, opts), before, hands.state())
+  }
+
+  /** The stations (crafting_table, furnace) an action uses where it stands, from its rule book. */
+  stationsFor(a: Action): string[] {
+    return requires(a, this.rules).flatMap((n) => (n.kind === 'station' ? [n.name] : []))
   }
 
   /** Verify a claimed success against the world; returns the result unchanged or turned into `unverified`. */

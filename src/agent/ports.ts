@@ -8,9 +8,18 @@ import type { Action, ActionResult, BotState } from '../schemas/action.js'
 import type { Conditions } from '../schemas/goal.js'
 import type { Pos } from '../schemas/region.js'
 
+/** How one action runs within its plan. */
+export interface ExecuteOptions {
+  /** Stations (crafting_table, furnace) the next step uses where this one stands. */
+  keep?: readonly string[]
+}
+
 export interface Hands {
-  /** Run one action; in-world failures come back as results, never as exceptions. */
-  execute(action: Action, signal: AbortSignal): Promise<ActionResult>
+  /**
+   * Run one action; in-world failures come back as results, never as exceptions. `opts.keep`: stations the next step
+   * uses where this one stands, left standing if this action places them.
+   */
+  execute(action: Action, signal: AbortSignal, opts?: ExecuteOptions): Promise<ActionResult>
   state(): BotState
   /** Block names visible around the bot (for the failure analyser). */
   nearbyBlocks(): string[]

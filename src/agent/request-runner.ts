@@ -9,7 +9,7 @@
  * an unreachable player keeps their items set aside until "give me my …" or until they are next near the bot
  * (`handOver`, run by courier.ts). Progress lines are paced by chatter.ts.
  */
-import type { Hands } from './ports.js'
+import type { ExecuteOptions, Hands } from './ports.js'
 import type { Action } from '../schemas/action.js'
 import type { Triage, StepAudit } from '../router/command.js'
 import type { AgentRun, GotoTarget, Services, SkillsPort, StepPlan } from '../router/services.js'
@@ -69,7 +69,7 @@ export function selfView(services: Services, ledger: Ledger, player: string): Se
  */
 export function viewedHands(hands: Hands, view: (inventory: Record<string, number>) => Record<string, number>): Hands {
   const wrapped = {
-    execute: (a: Action, signal: AbortSignal) => hands.execute(a, signal),
+    execute: (a: Action, signal: AbortSignal, opts?: ExecuteOptions) => hands.execute(a, signal, opts),
     state: () => {
       const s = hands.state()
       return { ...s, inventory: view(s.inventory) }

@@ -61,6 +61,8 @@ export interface RunMeta {
   maxStalled?: number
   /** Stations standing within reach now (not carried): the critic and the lost-inputs check count them. */
   stationsNear?: () => string[]
+  /** Stations the next sub-goal uses (`subGoalStations`): the last action leaves them standing if it placed them. */
+  keepAfter?: readonly string[]
 }
 
 export interface SubGoalOutcome {
@@ -117,17 +119,8 @@ export function adaptPlan(
   return climb ? [{ type: 'go_up', tool: null }, ...fitted] : fitted
 }
 
-/**
- * What the sub-goal needs from the inventory and no longer holds (materials, fuel, station, tool). The goal was
- * decomposed so that these were held when the sub-goal started; when they are gone (a `/clear`, a death, a plan that
- * used them up), re-planning this sub-goal alone cannot help and the executor must decompose the goal again.
- */
-export function missingInputs(
-  step: SubGoal,
-  inventory: Record<string, number>,
-  kb: Knowledge,
-  stationsNear: readonly string[] = [],
-): string[] {
+/** What a sub-goal needs at hand before it runs: its materials, and the station or tool its kind works with. */
+function subGoalNeeds(step: SubGoal): Need[] {
   const obj = step.goal.object
   const needs: Need[] = [{ kind: 'items', items: step.goal.material, doing: `make ${obj}` }]
   switch (step.kind) {
@@ -148,6 +141,26 @@ export function missingInputs(
     default:
       break
   }
+  return needs
+}
+
+/** The stations (crafting_table, furnace) a sub-goal uses where it stands; none for undefined (no next sub-goal). */
+export function subGoalStations(step: SubGoal | undefined): string[] {
+  return step ? subGoalNeeds(step).flatMap((n) => (n.kind === 'station' ? [n.name] : [])) : []
+}
+
+/**
+ * What the sub-goal needs from the inventory and no longer holds (materials, fuel, station, tool). The goal was
+ * decomposed so that these were held when the sub-goal started; when they are gone (a `/clear`, a death, a plan that
+ * used them up), re-planning this sub-goal alone cannot help and the executor must decompose the goal again.
+ */
+export function missingInputs(
+  step: SubGoal,
+  inventory: Record<string, number>,
+  kb: Knowledge,
+  stationsNear: readonly string[] = [],
+): string[] {
+  const needs = subGoalNeeds(step)
   // only the inventory counts: the sub-goal was decomposed so that these were carried
   const world = { ...inventoryWorld(inventory), placed: (n: string) => stationsNear.includes(n) }
   return needs.flatMap((n) => shortfall(n, world, kb))
@@ -280,9 +293,12 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
     meta.onPlan?.({ attempt, via, actions: plan.actions })
     // 2. execute with the patroller around every action
     feedback = null
-    for (const action of plan.actions) {
+    for (const [i, action] of plan.actions.entries()) {
       if (meta.signal.aborted) throw new AbortedError('task')
-      const result = await patroller.guarded(action, hands, meta.signal)
+      // a table or furnace this action places stays standing when the next action (or sub-goal) uses it right here
+      const after = plan.actions[i + 1]
+      const keep = after ? patroller.stationsFor(after) : (meta.keepAfter ?? [])
+      const result = await patroller.guarded(action, hands, meta.signal, { keep })
       const f: Feedback = { action, result, state: hands.state() }
       meta.history.push(f)
       meta.onAction(f)

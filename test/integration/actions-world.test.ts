@@ -1,6 +1,7 @@
 /**
  * Integration tests of the actions that need the practice server's mechanics (crafting tables, furnaces, combat,
- * animals, hostile mobs, death): craft in the 2×2 grid and at a placed crafting table, pick up a drop the server hands over late, smelt in a placed furnace, attack a cow and
+ * animals, hostile mobs, death): craft in the 2×2 grid and at a placed crafting table (left standing when the next
+ * step uses it, else picked back up), pick up a drop the server hands over late, smelt in a placed furnace, attack a cow and
  * pick up its drops, apply a bucket to a cow and shears to a sheep, the fight-back reflex (`unsafe`), and `died` when the bot is killed mid-action.
  * Superflat world without natural spawning; items come from /give, creatures from /summon.
  */
@@ -85,6 +86,32 @@ describe('actions that need the server mechanics', () => {
     expect(pick.ok, pick.message).toBe(true)
     expect(count('wooden_pickaxe')).toBe(1)
     expect(count('crafting_table')).toBe(1)
+  })
+
+  it('leaves a table standing when told the next step uses it there; the next step that does not picks it up', async () => {
+    await command(bot, `/clear ${bot.username}`, { allowError: true })
+    await waitFor(() => bot.inventory.items().length === 0, 3000, 'an empty inventory')
+    await give('oak_planks', 6)
+    await give('stick', 4)
+    await give('crafting_table')
+    await waitFor(() => count('oak_planks') >= 6 && count('crafting_table') === 1, 3000, 'planks, sticks and a table')
+    const pickaxe = {
+      type: 'craft',
+      object: 'wooden_pickaxe',
+      count: 1,
+      materials: { oak_planks: 3, stick: 2 },
+      tool: 'crafting_table',
+    } as const
+    const first = await execute(bot, pickaxe, { signal: never, keep: ['crafting_table'] })
+    expect(first.ok, first.message).toBe(true)
+    expect(count('crafting_table')).toBe(0)
+    const standing = bot.findBlock({ matching: bot.registry.blocksByName.crafting_table!.id, maxDistance: 6 })
+    expect(standing, 'the table left standing').not.toBeNull()
+    // the next step is no craft (another plan came first): it picks the table up before it does anything else
+    const equip = await execute(bot, { type: 'equip', object: 'wooden_pickaxe' }, { signal: never })
+    expect(equip.ok, equip.message).toBe(true)
+    expect(count('crafting_table')).toBe(1)
+    expect(bot.blockAt(standing!.position)?.name).not.toBe('crafting_table')
   })
 
   it('collects a stack it must wait for: the server hands a tossed item over only after its 2 s pickup delay', async () => {

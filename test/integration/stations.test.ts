@@ -1,7 +1,8 @@
 /**
  * Issue 21, stations: through the real app in chat (practice server child, seed 42), a bot that holds planks and
  * sticks but no crafting table, with a crafting table standing beside it, makes a wooden pickaxe at that table — it
- * neither crafts a new table nor goes for wood — and leaves the table where it stood. And a find's upkeep: a hungry
+ * neither crafts a new table nor goes for wood — and leaves the table where it stood; two crafts in a row at its own
+ * table place it once (the first leaves it standing for the second, which picks it up). And a find's upkeep: a hungry
  * bot (the hunger effect) with nothing to eat, sent to find a pig that is not there, first hunts the cows in sight
  * for beef and eats it, stops hunting once fed (cows are left), then finds the pig once one turns up.
  */
@@ -55,6 +56,43 @@ describe('stations', () => {
       expect(count('crafting_table') + count('oak_planks')).toBe(0)
       expect(ghost.blockAt(p)?.name).toBe('crafting_table')
     } finally {
+      off()
+    }
+  }, 70_000)
+
+  it('leaves its crafting table standing between two crafts at it, then picks it up', async () => {
+    // a furnace minecart: a furnace and a minecart, each at the table, then the two joined in the hand's grid
+    await command(alice, '/clear Ghost', { allowError: true })
+    await command(alice, '/give Ghost cobblestone 8')
+    await command(alice, '/give Ghost iron_ingot 5')
+    await command(alice, '/give Ghost crafting_table 1')
+    await waitFor(
+      () => count('cobblestone') === 8 && count('iron_ingot') === 5 && count('crafting_table') === 1,
+      5000,
+      'Ghost holds cobblestone, iron and a table',
+    )
+    let placed = 0
+    const onUpdate = (old: { name: string } | null, now: { name: string }): void => {
+      if (now.name === 'crafting_table' && old?.name !== 'crafting_table') placed++
+    }
+    ghost.on('blockUpdate', onUpdate)
+    const actions: string[] = []
+    const off = app.router.onTaskEvent((e: TaskEvent) => {
+      if (e.kind === 'action') actions.push(`${e.action} ${e.ok ? 'ok' : e.reason}`)
+    })
+    try {
+      const reply = waitForMessage(alice, /^(Done|I could|I can't|I gave up)[\s\S]*furnace_minecart/, {
+        from: 'Ghost',
+        timeoutMs: 55_000,
+      })
+      alice.chat('Ghost make a furnace minecart for yourself')
+      expect(await reply).toMatch(/^Done: 1 furnace_minecart\./)
+      expect(actions).toEqual(['craft ok', 'craft ok', 'craft ok'])
+      expect(placed).toBe(1) // the minecart was crafted at the table the furnace left standing
+      expect(count('crafting_table')).toBe(1) // and the last craft at it picked it up
+      expect(count('furnace_minecart')).toBe(1)
+    } finally {
+      ghost.off('blockUpdate', onUpdate)
       off()
     }
   }, 70_000)
