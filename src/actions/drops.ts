@@ -43,6 +43,9 @@ export async function collectDrops(
   const { bot } = run
   const deadline = Date.now() + timeoutMs
   const ignored = new Set<number>()
+  // the same entity still there (a server that moves an item after it was taken makes mineflayer create a blank
+  // entity under its id: that one is no drop)
+  const lying = (e: Entity): boolean => bot.entities[e.id] === e
   const left = (capMs: number): number => Math.max(0, Math.min(capMs, deadline - Date.now()))
   if (droppedItems(run, points, radius).length === 0)
     await onceEvent<[Entity]>(bot, 'itemDrop', {
@@ -60,33 +63,29 @@ export async function collectDrops(
     const stack = item.getDroppedItem()
     const held = stack ? countOf(bot, [stack.name]) : 0
     // a drop still falling (a log broken overhead) cannot be walked to where it is now: let it land first
-    await waitFor(
-      () => !bot.entities[item.id] || landed(bot, item),
-      left(SETTLE_MS),
-      'the drop landing',
-      50,
-      run.signal,
-    ).catch(() => run.check())
-    if (!bot.entities[item.id]) continue
+    await waitFor(() => !lying(item) || landed(bot, item), left(SETTLE_MS), 'the drop landing', 50, run.signal).catch(
+      () => run.check(),
+    )
+    if (!lying(item)) continue
     if (item.position.distanceTo(bot.entity.position) > 1.2) {
       // the walk ends with the collect's own deadline: a drop in a pocket the pathfinder keeps circling held a
       // craft's table pick-up for its whole 40 s budget (bench seed 10)
       const p = item.position
       await gotoWithin(run, new goals.GoalNear(p.x, p.y, p.z, 0.8), 'the dropped item', left(timeoutMs))
-      if (bot.entities[item.id] && item.position.distanceTo(bot.entity.position) > 1.5) {
+      if (lying(item) && item.position.distanceTo(bot.entity.position) > 1.5) {
         ignored.add(item.id)
         continue
       }
     }
-    if (bot.entities[item.id])
+    if (lying(item))
       await onceEvent<[Entity]>(bot, 'entityGone', {
         timeoutMs: left(PICKUP_MS),
         signal: run.signal,
         filter: (e) => e.id === item.id,
       }).catch(() => run.check())
     // still lying here after the pickup delay: the bag is full, or it slid out of reach while we waited
-    if (bot.entities[item.id] && item.position.distanceTo(bot.entity.position) < 1.5) ignored.add(item.id)
-    else if (stack && !bot.entities[item.id]) await inBag(run, stack.name, held, left(BAG_MS))
+    if (lying(item) && item.position.distanceTo(bot.entity.position) < 1.5) ignored.add(item.id)
+    else if (stack && !lying(item)) await inBag(run, stack.name, held, left(BAG_MS))
   }
 }
 

@@ -3,7 +3,8 @@
  * known) with a real mineflayer player: stone by hand drops nothing, stone with a wooden pickaxe puts cobblestone in
  * the inventory, iron ore with a stone pickaxe gives raw iron, grass block gives dirt, a log gives a log, redstone
  * ore's 4–5 redstone arrive with their count, `getDroppedItem()` works on the dropped entity, and items tossed
- * towards a second player land in that player's inventory, not back in the tosser's. The player gets Haste so
+ * towards a second player land in that player's inventory, not back in the tosser's, and an item caught in mid-fall
+ * leaves no ghost entity in the client. The player gets Haste so
  * digging takes well under a second (mineflayer and the server both honour it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -105,6 +106,30 @@ describe('block drops', () => {
     expect(count('redstone')).toBeLessThanOrEqual(5)
     expect(seen).toEqual(['redstone'])
   }, 15_000)
+
+  it('an item picked up while it falls is gone for good: the client keeps no ghost of it', async () => {
+    // a log two blocks over the head drops onto the player, who takes it in mid-fall; the server's physics step for
+    // it was still running and sent a late move, which made mineflayer create the entity again (a ghost for good)
+    const above = bot.entity.position.floored().offset(0, 3, 0)
+    await command(bot, `/setblock ${above.x} ${above.y} ${above.z} oak_log`)
+    await waitFor(() => bot.blockAt(above)?.name === 'oak_log', 5000, 'log overhead')
+    const logs = count('oak_log')
+    let id: number | null = null
+    const onDrop = (e: Entity): void => {
+      if (e.getDroppedItem()?.name === 'oak_log') id = e.id
+    }
+    bot.on('itemDrop', onDrop)
+    try {
+      await bot.dig(bot.blockAt(above)!, true)
+      await waitFor(() => count('oak_log') === logs + 1, 5000, 'the log caught')
+    } finally {
+      bot.removeListener('itemDrop', onDrop)
+    }
+    expect(id, 'the drop was seen').not.toBeNull()
+    await syncWithServer(bot) // every packet the server sent for the drop has arrived
+    await syncWithServer(bot)
+    expect(bot.entities[id!], 'a ghost of the caught item').toBeUndefined()
+  })
 
   it('throws a tossed stack away from the tosser; the player standing where it lands gets all of it', async () => {
     const catcher = await joinPlayer(server, 'Catcher')

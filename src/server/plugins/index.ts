@@ -33,11 +33,13 @@ import chest from './chest.js'
 import sound from './sound.js'
 import light from './light.js'
 import notice from './notice.js'
+import goneEntities from './gone-entities.js'
 
 export const plugins: SquidPlugin[] = [
   sound,
   light,
   notice,
+  goneEntities,
   playerVisibility,
   tell,
   playerChat,
