@@ -1,13 +1,15 @@
 /**
  * Work stations for craft and smelt: use a crafting table or furnace the bot can see within a few blocks, or place
- * one from the inventory next to the bot and pick it back up afterwards (unless the next step uses it there). Also the materials check both handlers run
- * first (`missing_materials` lists what is short).
+ * one from the inventory next to the bot and pick it back up afterwards — unless the next step uses it there
+ * (`run.keep`): then it stands for that step, which picks it up. Also the materials check both handlers run first
+ * (`missing_materials` lists what is short).
  */
 import type { Block } from 'prismarine-block'
 import type { Vec3 } from 'vec3'
 import { resolveItem } from './names.js'
 import { countOf, fail, type Run, StopSignal } from './types.js'
 import { nearestVisibleBlock } from '../perception/vision.js'
+import { STATIONS } from '../rules/index.js'
 import { pickUp } from './drops.js'
 import { goals, goto, placeNear } from './world.js'
 
@@ -17,9 +19,8 @@ export interface Station {
   placed: boolean
 }
 
-/** The stations craft and smelt use. */
+/** The stations craft and smelt use (the rule book's STATIONS). */
 export type StationName = 'crafting_table' | 'furnace'
-const STATION_NAMES: ReadonlySet<string> = new Set<StationName>(['crafting_table', 'furnace'])
 
 /** Stations a step placed and left standing for the next (`run.keep`), per bot, by position: still the bot's own. */
 const leftStanding = new WeakMap<Run['bot'], Map<string, Vec3>>()
@@ -73,7 +74,7 @@ export async function pickUpLeft(run: Run): Promise<void> {
   const me = run.bot.entity.position
   const blocks = [...mine.values()].flatMap((p) => {
     const b = run.bot.blockAt(p)
-    return b && STATION_NAMES.has(b.name) && b.position.distanceTo(me) <= LEFT_REACH ? [b] : []
+    return b && STATIONS.includes(b.name) && b.position.distanceTo(me) <= LEFT_REACH ? [b] : []
   })
   await pickUp(run, blocks).catch((err: unknown) => {
     if (err instanceof StopSignal) throw err // a stop, not a station out of reach

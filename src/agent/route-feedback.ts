@@ -8,9 +8,7 @@
  */
 import type { Knowledge } from '../knowledge/index.js'
 import { markFailed, type RouteBias, stepRouteKeys } from '../knowledge/routes.js'
-import { tableNeed } from '../rules/craft.js'
-import { furnaceNeed } from '../rules/smelt.js'
-import { STATION_REACH } from '../rules/types.js'
+import { STATION_REACH, STATIONS } from '../rules/index.js'
 import type { Goal } from '../schemas/goal.js'
 import type { Decomposition, SubGoal } from '../schemas/subgoal.js'
 import type { Hands, Senses } from './ports.js'
@@ -24,9 +22,6 @@ export const MAX_ROUTE_FAILURES = 6
 export const ROUTE_TRIES = 2
 /** Deaths one goal re-plans after (from the new inventory) before it reports the death. */
 export const MAX_DEATHS = 3
-
-/** The work stations of the rule book (crafting table, furnace). */
-const STATIONS = [tableNeed(''), furnaceNeed('')].flatMap((n) => (n.kind === 'station' ? [n.name] : []))
 
 const sameKeys = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((k, i) => k === b[i])

@@ -11,7 +11,7 @@ import { approachRules } from './approach.js'
 import { attackRules } from './attack.js'
 import { buildRules, shippedBlueprints } from './build.js'
 import { depositRules, withdrawRules } from './chest.js'
-import { craftRules } from './craft.js'
+import { craftRules, tableNeed } from './craft.js'
 import { digDownRules } from './dig_down.js'
 import { equipRules } from './equip.js'
 import { exploreRules } from './explore.js'
@@ -22,7 +22,7 @@ import { gotoRules } from './goto.js'
 import { guardRules } from './guard.js'
 import { mineRules } from './mine.js'
 import { placeRules } from './place.js'
-import { smeltRules } from './smelt.js'
+import { furnaceNeed, smeltRules } from './smelt.js'
 import {
   judge,
   judgeAll,
@@ -58,6 +58,11 @@ export const RULES: RuleBook = {
 }
 
 /** A rule context with the shipped blueprints (or only those named, e.g. the critic's configured list). */
+/** The work stations of the rule book (crafting table, furnace): used where they stand, picked back up after. */
+export const STATIONS: readonly string[] = [tableNeed(''), furnaceNeed('')].flatMap((n) =>
+  n.kind === 'station' ? [n.name] : [],
+)
+
 export function ruleContext(
   kb: Knowledge,
   blueprints?: string[] | Record<string, Record<string, number>>,
