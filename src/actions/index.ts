@@ -29,6 +29,7 @@ import { smelt } from './smelt.js'
 import { pickUpLeft } from './stations.js'
 import {
   DEFAULT_BUDGETS,
+  STAYS_AT_STATIONS,
   TRACKED,
   inventoryCounts,
   result,
@@ -100,14 +101,11 @@ export async function execute(bot: Bot, raw: unknown, ctx: ActionContext): Promi
     },
     async (run) => {
       // a station left standing for a next step that did not come is picked up before the bot moves on
-      if (!USES_STATIONS.has(action.type)) await pickUpLeft(run)
+      if (!STAYS_AT_STATIONS.has(action.type)) await pickUpLeft(run)
       return handler(run, action)
     },
   )
 }
-
-/** Actions that use a crafting table or furnace where it stands (run.keep leaves one standing for them). */
-const USES_STATIONS: ReadonlySet<Action['type']> = new Set(['craft', 'smelt'])
 
 /** The bot's own state as the planner sees it. */
 export function botState(bot: Bot): BotState {

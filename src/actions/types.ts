@@ -80,6 +80,12 @@ export type Handler<T extends Action = Action> = (run: Run, action: T) => Promis
 
 export type Handlers = { [K in ActionType]: Handler<Extract<Action, { type: K }>> }
 
+/**
+ * Actions that work where the bot stands, at a station or in the hand's grid: a station a step leaves standing for a
+ * later craft or smelt waits through them, and any other action picks it up first.
+ */
+export const STAYS_AT_STATIONS: ReadonlySet<ActionType> = new Set<ActionType>(['craft', 'smelt'])
+
 /** Default budgets per action type, from each action's rules file. */
 export const DEFAULT_BUDGETS = Object.fromEntries(ACTION_TYPES.map((t) => [t, RULES[t].budget])) as Record<
   ActionType,

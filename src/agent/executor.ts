@@ -19,7 +19,14 @@ import type { Senses } from './ports.js'
 import { RouteFeedback } from './route-feedback.js'
 import { armForTheDark, feedIfHungry, NO_CONDITIONS } from './upkeep.js'
 import { bestWeaponOf } from '../rules/policy.js'
-import { INPUTS_LOST, runSubGoal, type SubGoalDeps, type SubGoalOutcome, subGoalStations } from './subgoal-runner.js'
+import {
+  INPUTS_LOST,
+  runSubGoal,
+  type SubGoalDeps,
+  type SubGoalOutcome,
+  stationsAhead,
+  subGoalStations,
+} from './subgoal-runner.js'
 
 export interface GoalDeps extends SubGoalDeps {
   senses: Senses
@@ -111,7 +118,7 @@ export async function runGoal(goal: Goal, deps: GoalDeps, ctx: GoalContext): Pro
       ...goalMeta,
       maxStalled,
       stationsNear: () => routes.stationsNear(),
-      keepAfter: subGoalStations(dec.steps[1]),
+      keepAfter: stationsAhead(dec.steps.slice(1), subGoalStations),
     })
     llmCalls += out.llmCalls
     done.push({ id: idOf(next), label: label(next), status: out.ok ? 'done' : 'failed', depth: 0 })

@@ -17,6 +17,7 @@ import type { Action, FailureReason, Feedback, Plan } from '../schemas/action.js
 import { goalKey } from '../schemas/goal.js'
 import type { SubGoal } from '../schemas/subgoal.js'
 import { AbortedError, GhostError } from '../util/errors.js'
+import { STAYS_AT_STATIONS } from '../actions/types.js'
 import { logger } from '../util/log.js'
 import type { Analyser } from './analyser.js'
 import { critiquePlan, type CriticOptions } from './critic.js'
@@ -144,9 +145,29 @@ function subGoalNeeds(step: SubGoal): Need[] {
   return needs
 }
 
-/** The stations (crafting_table, furnace) a sub-goal uses where it stands; none for undefined (no next sub-goal). */
-export function subGoalStations(step: SubGoal | undefined): string[] {
-  return step ? subGoalNeeds(step).flatMap((n) => (n.kind === 'station' ? [n.name] : [])) : []
+/**
+ * The stations (crafting_table, furnace) the steps ahead use where the bot stands: those of the crafts and smelts that
+ * come next, up to the first step of another kind (it may walk away), and `after` when every step ahead is one.
+ */
+export function stationsAhead<T extends Action | SubGoal>(
+  ahead: readonly T[],
+  stationsOf: (step: T) => readonly string[],
+  after: readonly string[] = [],
+): string[] {
+  const keep = new Set<string>()
+  for (const step of ahead) {
+    // a sub-goal's kind names the action it becomes (craft → craft, smelt → smelt)
+    const kind: string = 'type' in step ? step.type : step.kind
+    if (!(STAYS_AT_STATIONS as ReadonlySet<string>).has(kind)) return [...keep]
+    for (const s of stationsOf(step)) keep.add(s)
+  }
+  for (const s of after) keep.add(s)
+  return [...keep]
+}
+
+/** The stations a sub-goal uses where it stands (its station needs). */
+export function subGoalStations(step: SubGoal): string[] {
+  return subGoalNeeds(step).flatMap((n) => (n.kind === 'station' ? [n.name] : []))
 }
 
 /**
@@ -295,9 +316,8 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
     feedback = null
     for (const [i, action] of plan.actions.entries()) {
       if (meta.signal.aborted) throw new AbortedError('task')
-      // a table or furnace this action places stays standing when the next action (or sub-goal) uses it right here
-      const after = plan.actions[i + 1]
-      const keep = after ? patroller.stationsFor(after) : (meta.keepAfter ?? [])
+      // a table or furnace this action places stays standing when the crafts and smelts right after it use it
+      const keep = stationsAhead(plan.actions.slice(i + 1), (a) => patroller.stationsFor(a), meta.keepAfter ?? [])
       const result = await patroller.guarded(action, hands, meta.signal, { keep })
       const f: Feedback = { action, result, state: hands.state() }
       meta.history.push(f)

@@ -12,7 +12,7 @@
  * come from the rule book (src/rules/); what is its own is the simulated effect. It is not the dry run of
  * src/knowledge/dryrun.ts, which works on whole sub-goals. Used only by tests.
  */
-import type { Hands, Senses } from '../../src/agent/ports.js'
+import type { ExecuteOptions, Hands, Senses } from '../../src/agent/ports.js'
 import type { Knowledge } from '../../src/knowledge/index.js'
 import {
   changes,
@@ -82,6 +82,8 @@ export interface SimCall {
   result: ActionResult
   lied: boolean
   fault: boolean
+  /** Stations the agent asked this action to leave standing for the steps after it (ExecuteOptions.keep). */
+  keep: readonly string[]
 }
 
 const FLUIDS = new Set(['water', 'lava', 'powder_snow'])
@@ -160,7 +162,7 @@ export class SimWorld implements Hands, Senses, RuleWorld {
   }
 
   // ---- Hands ----
-  async execute(action: Action, signal: AbortSignal): Promise<ActionResult> {
+  async execute(action: Action, signal: AbortSignal, opts?: ExecuteOptions): Promise<ActionResult> {
     const n = this.calls.length + 1
     for (const c of this.opts.clears ?? []) if (c.beforeCall === n) this.removeItems(c.items)
     const nth = (this.perType.get(action.type) ?? 0) + 1
@@ -192,7 +194,7 @@ export class SimWorld implements Hands, Senses, RuleWorld {
       }
     }
     this.clockMs += result.durationMs
-    this.calls.push({ n, action, result, lied: lie && !fault, fault: fault !== undefined })
+    this.calls.push({ n, action, result, lied: lie && !fault, fault: fault !== undefined, keep: opts?.keep ?? [] })
     return result
   }
 

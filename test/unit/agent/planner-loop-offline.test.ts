@@ -78,6 +78,28 @@ describe('offline planning loop (no LLM)', () => {
     expect(world.count('stone_pickaxe')).toBe(1)
   })
 
+  it('asks each craft and smelt to leave standing the stations the crafts and smelts right after it use', async () => {
+    const { out, world } = await run(
+      { object: 'iron_pickaxe', count: 1 },
+      { inventory: { raw_iron: 3, cobblestone: 8, stick: 2, coal: 3, crafting_table: 1 } },
+    )
+    expect(out.ok, out.message).toBe(true)
+    const keeps = world.calls.map(
+      (c) => `${label(c.action as { type: string; object?: string })}: ${[...c.keep].sort()}`,
+    )
+    // the table stands through the smelt for the pickaxe; the last craft picks it up (nothing after it)
+    expect(keeps).toEqual([
+      'craft furnace: crafting_table,furnace',
+      'smelt iron_ingot: crafting_table',
+      'craft iron_pickaxe: ',
+    ])
+    const mine = await run({ object: 'stone_pickaxe', count: 1 }, { inventory: { oak_planks: 5, crafting_table: 1 } })
+    // a step that may walk away (mine cobblestone) ends the chain: the wooden pickaxe's craft keeps nothing standing
+    const wooden = mine.world.calls.find((c) => c.action.type === 'craft' && c.action.object === 'wooden_pickaxe')
+    expect(labels(mine.world)[labels(mine.world).indexOf('craft wooden_pickaxe') + 1]).toMatch(/^(mine|explore|dig)/)
+    expect(wooden?.keep).toEqual([])
+  })
+
   it('(j) reaches iron and diamond goals, digging down first', async () => {
     const iron = await run({ object: 'iron_ingot', count: 2 })
     expect(iron.out).toMatchObject({ ok: true, llmCalls: 0 })
