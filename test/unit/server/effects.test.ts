@@ -24,6 +24,7 @@ function world(): { serv: SquidServer & EventEmitter; entity: SquidEntity; tick(
   ;(squidEffects as { entity(e: unknown, s: unknown): void }).entity(entity, serv)
   serv.entities[1] = entity
   plugin.server!(serv, {})
+  serv.emit('newEntity', entity) // as flying-squid's initEntity does
   const tick = (): void => {
     const clock = serv as unknown as { tickCount: number }
     clock.tickCount += 1
@@ -42,7 +43,6 @@ describe('effects in server ticks', () => {
   it('ends at the tick its duration runs out, not by the wall clock', () => {
     vi.useFakeTimers()
     const { entity, tick } = world()
-    tick() // the plugin wraps the entity's addEffect on the tick after it appears
     const add = entity.addEffect as (id: number, opt: Record<string, unknown>) => boolean
     expect(add(HUNGER, { amplifier: 127, duration: 120 })).toBe(true)
     vi.advanceTimersByTime(60_000) // a minute of wall time without a tick: flying-squid's timer would have ended it
@@ -51,5 +51,20 @@ describe('effects in server ticks', () => {
     expect(active(entity)).toBe(true)
     tick()
     expect(active(entity)).toBe(false)
+  })
+  it("ends a player's effect by ticks too (players are wrapped at join, not as new entities)", () => {
+    vi.useFakeTimers()
+    const { serv, tick } = world()
+    const player = { id: 2, type: 'player' } as unknown as SquidEntity
+    ;(squidEffects as { entity(e: unknown, s: unknown): void }).entity(player, serv)
+    serv.entities[2] = player
+    plugin.player!(player as never, serv)
+    const add = player.addEffect as (id: number, opt: Record<string, unknown>) => boolean
+    expect(add(HUNGER, { amplifier: 127, duration: 40 })).toBe(true)
+    vi.advanceTimersByTime(60_000)
+    for (let i = 0; i < 39; i++) tick()
+    expect(active(player)).toBe(true)
+    tick()
+    expect(active(player)).toBe(false)
   })
 })
