@@ -23,6 +23,8 @@ export interface OfflinePlanInput {
   /** 0 for the first plan of this sub-goal, then 1, 2 … after failures. */
   attempt: number
   feedback: Feedback | null
+  /** Stations standing within reach (not carried): a craft at a table standing here needs no room for one. */
+  stationsNear?: readonly string[]
 }
 
 function bestHeld(inv: Record<string, number>, choices: string[]): string | null {
@@ -90,8 +92,10 @@ export function planOffline(input: OfflinePlanInput): Plan {
     }
     case 'craft': {
       const d = step.craft
-      // Underground there is rarely room for a table: go up when we must place one, or when placing just failed.
-      if (underground && d.needsTable && (have('crafting_table') === 0 || lastReason === 'no_space'))
+      // Underground there is rarely room for a table: go up when we must place one, or when placing just failed (a
+      // table standing here, left by the craft before, is used where it stands)
+      const tableHere = have('crafting_table') > 0 || (input.stationsNear ?? []).includes('crafting_table')
+      if (underground && d.needsTable && (!tableHere || lastReason === 'no_space'))
         actions.push({ type: 'go_up', tool: null })
       actions.push({
         type: 'craft',

@@ -25,6 +25,8 @@ export interface PlannerQuery {
   feedback: Feedback | null
   critique: string[] | null
   attempt: number
+  /** Stations standing within reach (not carried), usable where they stand: no table to place for a craft. */
+  stationsNear?: readonly string[]
   player: string
   requestId: string
   signal: AbortSignal

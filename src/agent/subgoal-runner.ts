@@ -280,6 +280,7 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
         feedback,
         critique,
         attempt,
+        stationsNear: meta.stationsNear?.() ?? [],
         player: meta.player,
         requestId: meta.requestId,
         signal: meta.signal,

@@ -100,6 +100,17 @@ describe('offline planner', () => {
     ).toEqual({ type: 'go_up', tool: null })
   })
 
+  it('underground, goes up to place a table it must craft at, but not when one stands here', () => {
+    const inv = { cobblestone: 3, stick: 2 }
+    const pickaxe = stepOf('craft', 'stone_pickaxe', 1, inv)
+    const below = state(inv, { y: 60, underground: true })
+    const types = (stationsNear: string[]): string[] =>
+      planOffline({ step: pickaxe, state: below, attempt: 0, feedback: null, stationsNear }).actions.map((a) => a.type)
+    expect(types([])).toEqual(['go_up', 'craft'])
+    // the table the furnace's craft left standing for it (bench d21 seed 2 climbed out and placed cobblestone to do so)
+    expect(types(['crafting_table'])).toEqual(['craft'])
+  })
+
   it('stays put for stone when already underground, but still digs to the depth of deepslate', () => {
     const under = state({ wooden_pickaxe: 1 }, { y: 59, underground: true })
     const stone = stepOf('mine', 'cobblestone', 1, { wooden_pickaxe: 1 })
