@@ -235,9 +235,13 @@ export class Expander {
       if (this.e.est(i, n, ESTIMATE_DEPTH) < this.e.est(input, n, ESTIMATE_DEPTH) - 1e-9) input = i
     this.adopt(node, this.ensureTool(['furnace'], 'station'))
     kids.push(this.need(input, n, 'material'))
-    const fuel = this.e.pickFuel(n)
-    const { furnaces, fuelCount } =
-      input === fuel.item || !this.spare ? { furnaces: 1, fuelCount: fuel.count } : this.spare.choose(node, n, fuel)
+    const picked = this.e.pickFuel(n)
+    const choice =
+      input === picked.item || !this.spare
+        ? { furnaces: 1, fuelCount: picked.count }
+        : this.spare.choose(node, n, picked, input)
+    const { furnaces, fuelCount } = choice
+    const fuel = { item: choice.fuel ?? picked.item }
     kids.push(this.need(fuel.item, fuelCount, 'fuel'))
     this.push(node, {
       kind: 'smelt',

@@ -37,21 +37,42 @@ export class SpareFurnaces {
     private readonly spare: Map<string, number>,
   ) {}
 
-  /** How many furnaces a smelt of `n` shares its items among, and their fuel. */
-  choose(node: DecompositionNode, n: number, fuel: { item: string; count: number }): FurnaceChoice {
-    const burnItems = this.x.cost.plannableFuels().find((f) => f.item === fuel.item)?.burnItems
+  /**
+   * How many furnaces a smelt of `n` shares its items among, and their fuel: the fuel picked first, or — when too
+   * little of it is spare to feed more furnaces — another fuel the plan leaves over in full (one coal mined on the
+   * way and planks to spare: three furnaces on planks, 10 s of cooking instead of 30).
+   */
+  choose(node: DecompositionNode, n: number, fuel: { item: string; count: number }, input: string): FurnaceChoice {
+    const fuels = this.x.cost.plannableFuels()
+    const burnItems = fuels.find((f) => f.item === fuel.item)?.burnItems
     if (n < 2 || burnItems === undefined) return { furnaces: 1, fuelCount: fuel.count }
-    const choice = shareAmong(
-      n,
-      { ...fuel, burnItems },
-      {
-        here: this.x.held('furnace') + (this.x.standing('furnace') ? 1 : 0),
-        spareFuel: this.left(fuel.item),
-        make: (count) => this.makeFromSpare(node, 'furnace', count),
-      },
-    )
-    this.spare.set(fuel.item, this.left(fuel.item) - (choice.fuelCount - fuel.count))
-    return choice
+    const first = this.shareWith(node, n, { ...fuel, burnItems }, this.left(fuel.item))
+    if (first.furnaces > 1) {
+      this.spare.set(fuel.item, this.left(fuel.item) - (first.fuelCount - fuel.count))
+      return first
+    }
+    for (const other of fuels) {
+      if (other.item === fuel.item || other.item === input || this.left(other.item) <= 0) continue
+      const alt = this.shareWith(node, n, { count: 0, burnItems: other.burnItems }, this.left(other.item))
+      if (alt.furnaces < 2) continue
+      this.spare.set(other.item, this.left(other.item) - alt.fuelCount)
+      return { ...alt, fuel: other.item }
+    }
+    return first
+  }
+
+  /** shareAmong over this plan's spare fuel and furnaces (made from spare materials only). */
+  private shareWith(
+    node: DecompositionNode,
+    n: number,
+    fuel: { count: number; burnItems: number },
+    spareFuel: number,
+  ): FurnaceChoice {
+    return shareAmong(n, fuel, {
+      here: this.x.held('furnace') + (this.x.standing('furnace') ? 1 : 0),
+      spareFuel,
+      make: (count) => this.makeFromSpare(node, 'furnace', count),
+    })
   }
 
   private left(item: string): number {

@@ -56,11 +56,14 @@ export function decompose(
     const spare = burntThenObtained(first.steps)
     const second = spare.size ? tryExpand(spare) : null
     const chosen = second && second.estimatedSteps < first.estimatedSteps ? second : first
-    // A long smelt shares its items among more furnaces when what the chosen plan leaves over makes and feeds them.
+    // A long smelt shares its items among more furnaces when what the chosen plan leaves over makes and feeds them
+    // (with its own fuel, or another one left over whole).
+    const fuels = d.cost.plannableFuels().map((f) => f.item)
+    const spareFuel = (s: SubGoal & { kind: 'smelt' }): boolean =>
+      [s.smelt.fuel, ...fuels].some((f) => f !== s.smelt.input && (chosen.left.get(f) ?? 0) > 0)
     const long =
-      chosen.steps.some(
-        (s) => s.kind === 'smelt' && s.smelt.inputCount > 1 && (chosen.left.get(s.smelt.fuel) ?? 0) > 0,
-      ) && spareFurnace(d.src, chosen.left, d.stations?.has('furnace') ?? false)
+      chosen.steps.some((s) => s.kind === 'smelt' && s.smelt.inputCount > 1 && spareFuel(s)) &&
+      spareFurnace(d.src, chosen.left, d.stations?.has('furnace') ?? false)
     return result((long && tryExpand(chosen.spareHeldFuel, chosen.left)) || chosen)
   } catch (err) {
     if (err instanceof Unobtainable) {

@@ -43,6 +43,8 @@ export function furnacesWorth(n: number, k: number, made: number): number {
 export interface FurnaceChoice {
   furnaces: number
   fuelCount: number
+  /** the fuel burnt, when it is not the one the smelt picked first (that one was short for more furnaces) */
+  fuel?: string
 }
 
 /** What the choice reads of the decomposer's expansion. */

@@ -204,6 +204,12 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       expect(smeltOf(many)).toMatchObject({ furnaces: 4, fuelCount: 4 })
       expect(total(many, 'craft', 'furnace')).toBe(3) // one held
     })
+    it('feeds the furnaces another spare fuel when the chosen one is short: one coal and planks to spare', () => {
+      // bench d20/d21 seed 2: one coal mined on the way, 3 iron cooked in one furnace (30 s) with planks to spare
+      const steps = plan('iron_pickaxe', 1, { ...atTheIron, cobblestone: 40, coal: 1 })
+      expect(smeltOf(steps)).toMatchObject({ inputCount: 3, furnaces: 3, fuel: 'oak_planks', fuelCount: 3 })
+      expect(total(steps, 'craft', 'furnace')).toBe(2)
+    })
     it('uses held furnaces without crafting; one item stays in one, and two are not worth a craft', () => {
       const bag = { furnace: 3, coal: 3, raw_iron: 3 }
       const three = plan('iron_ingot', 3, bag)
