@@ -21,6 +21,14 @@ let bot: Bot
 const never = new AbortController().signal
 
 const count = (name: string): number => countItem(bot, name)
+/** A craft at a crafting table. */
+const WOODEN_PICKAXE = {
+  type: 'craft',
+  object: 'wooden_pickaxe',
+  count: 1,
+  materials: { oak_planks: 3, stick: 2 },
+  tool: 'crafting_table',
+} as const
 const give = (name: string, n = 1): Promise<void> => giveItem(bot, name, n)
 async function summon(name: string, dx: number, dz: number): Promise<void> {
   const p = bot.entity.position.floored()
@@ -72,17 +80,10 @@ describe('actions that need the server mechanics', () => {
       { signal: never },
     )
     expect(sticks.ok, sticks.message).toBe(true)
-    const pickaxe = {
-      type: 'craft',
-      object: 'wooden_pickaxe',
-      count: 1,
-      materials: { oak_planks: 3, stick: 2 },
-      tool: 'crafting_table',
-    } as const
-    const noTable = await execute(bot, pickaxe, { signal: never })
+    const noTable = await execute(bot, WOODEN_PICKAXE, { signal: never })
     expect(noTable.reason).toBe('missing_tool')
     await give('crafting_table')
-    const pick = await execute(bot, pickaxe, { signal: never })
+    const pick = await execute(bot, WOODEN_PICKAXE, { signal: never })
     expect(pick.ok, pick.message).toBe(true)
     expect(count('wooden_pickaxe')).toBe(1)
     expect(count('crafting_table')).toBe(1)
@@ -95,14 +96,7 @@ describe('actions that need the server mechanics', () => {
     await give('stick', 4)
     await give('crafting_table')
     await waitFor(() => count('oak_planks') >= 6 && count('crafting_table') === 1, 3000, 'planks, sticks and a table')
-    const pickaxe = {
-      type: 'craft',
-      object: 'wooden_pickaxe',
-      count: 1,
-      materials: { oak_planks: 3, stick: 2 },
-      tool: 'crafting_table',
-    } as const
-    const first = await execute(bot, pickaxe, { signal: never, keep: ['crafting_table'] })
+    const first = await execute(bot, WOODEN_PICKAXE, { signal: never, keep: ['crafting_table'] })
     expect(first.ok, first.message).toBe(true)
     expect(count('crafting_table')).toBe(0)
     const standing = bot.findBlock({ matching: bot.registry.blocksByName.crafting_table!.id, maxDistance: 6 })
