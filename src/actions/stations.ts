@@ -5,11 +5,15 @@
  * (`missing_materials` lists what is short).
  */
 import type { Block } from 'prismarine-block'
-import type { Vec3 } from 'vec3'
 import { resolveItem } from './names.js'
 import { countOf, fail, type Run, StopSignal } from './types.js'
 import { nearestVisibleBlock } from '../perception/vision.js'
-import { STATIONS } from '../rules/index.js'
+import {
+  leftStationNear,
+  rememberLeftStation,
+  takeAllLeftStations,
+  takeLeftStation,
+} from '../perception/own-stations.js'
 import { pickUp } from './drops.js'
 import { goals, goto, placeNear } from './world.js'
 
@@ -22,20 +26,20 @@ export interface Station {
 /** The stations craft and smelt use (the rule book's STATIONS). */
 export type StationName = 'crafting_table' | 'furnace'
 
-/** Stations a step placed and left standing for the next (`run.keep`), per bot, by position: still the bot's own. */
-const leftStanding = new WeakMap<Run['bot'], Map<string, Vec3>>()
+/** How far a station is walked to rather than one placed from the bag. */
+const STATION_SIGHT = 16
 
 /** A visible station within 16 blocks (walked to within reach) or one placed from the inventory. */
 export async function station(run: Run, name: StationName, forWhat: string): Promise<Station> {
   const { bot } = run
   const id = bot.registry.blocksByName[name]!.id
-  const seen = nearestVisibleBlock(bot, new Set([id]), 16)
+  // one the bot left standing for this step first: it knows where that stands, in sight or not
+  const seen = leftStationNear(bot, name, STATION_SIGHT) ?? nearestVisibleBlock(bot, new Set([id]), STATION_SIGHT)
   if (seen) {
     const p = seen.position
     if (bot.entity.position.distanceTo(p.offset(0.5, 0.5, 0.5)) > 3.5)
       await goto(run, new goals.GoalNear(p.x, p.y, p.z, 2), `the ${name}`)
-    const ours = leftStanding.get(bot)?.delete(p.toString()) ?? false
-    return { block: bot.blockAt(p) ?? seen, placed: ours }
+    return { block: bot.blockAt(p) ?? seen, placed: takeLeftStation(bot, p) }
   }
   if (!bot.inventory.items().some((i) => i.name === name))
     fail('missing_tool', `I need a ${name} to make ${forWhat} but see none and carry none.`)
@@ -49,11 +53,7 @@ export async function station(run: Run, name: StationName, forWhat: string): Pro
 export async function release(run: Run, ...stations: Array<Station | null>): Promise<void> {
   const placed = stations.filter((s): s is Station => s?.placed === true)
   const left = placed.filter((s) => run.keep.includes(s.block.name))
-  if (left.length > 0) {
-    const mine = leftStanding.get(run.bot) ?? new Map<string, Vec3>()
-    for (const s of left) mine.set(s.block.position.toString(), s.block.position)
-    leftStanding.set(run.bot, mine)
-  }
+  for (const s of left) rememberLeftStation(run.bot, s.block)
   await pickUp(
     run,
     placed.filter((s) => !left.includes(s)).map((s) => s.block),
@@ -68,14 +68,9 @@ const LEFT_REACH = 8
  * did not come (another plan came first), while they are near; farther ones are given up.
  */
 export async function pickUpLeft(run: Run): Promise<void> {
-  const mine = leftStanding.get(run.bot)
-  if (!mine || mine.size === 0) return
-  leftStanding.delete(run.bot)
   const me = run.bot.entity.position
-  const blocks = [...mine.values()].flatMap((p) => {
-    const b = run.bot.blockAt(p)
-    return b && STATIONS.includes(b.name) && b.position.distanceTo(me) <= LEFT_REACH ? [b] : []
-  })
+  const blocks = takeAllLeftStations(run.bot).filter((b) => b.position.distanceTo(me) <= LEFT_REACH)
+  if (blocks.length === 0) return
   await pickUp(run, blocks).catch((err: unknown) => {
     if (err instanceof StopSignal) throw err // a stop, not a station out of reach
   })

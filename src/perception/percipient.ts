@@ -10,6 +10,7 @@ import { Vec3 } from 'vec3'
 import { z } from 'zod'
 import type { Senses } from '../agent/ports.js'
 import { Brightness, NEAR_BLOCKS, TimeOfDay, Weather, type Conditions } from '../schemas/goal.js'
+import { leftStationNear } from './own-stations.js'
 import { biomeAt, canSeeEntity, eyes, isUnderground, VIEW_DISTANCE, visibleBlocks, visibleEntities } from './vision.js'
 import { findBlocksFast } from './find.js'
 import { inBiome, resolveTarget } from '../actions/names.js'
@@ -249,7 +250,11 @@ export function createSenses(getBot: () => Bot | null): Senses {
     nearestVisible(name, near = null) {
       const bot = getBot()
       if (!bot?.entity) return null
-      return nearestVisible(bot, name, near)?.distance ?? null
+      const seen = nearestVisible(bot, name, near)?.distance ?? null
+      // a station the bot left standing itself counts as seen: it knows where it stands (a furnace may hide it)
+      const own = near === null ? leftStationNear(bot, name, VIEW_DISTANCE) : null
+      const mine = own ? bot.entity.position.distanceTo(own.position.offset(0.5, 0.5, 0.5)) : null
+      return mine !== null && (seen === null || mine < seen) ? mine : seen
     },
     held() {
       return getBot()?.heldItem?.name ?? null

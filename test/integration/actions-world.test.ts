@@ -13,6 +13,8 @@ import { execute } from '../../src/actions/index.js'
 import { runHandler } from '../../src/actions/run.js'
 import { DEFAULT_BUDGETS } from '../../src/actions/types.js'
 import { collectDrops } from '../../src/actions/drops.js'
+import { nearestVisibleBlock } from '../../src/perception/vision.js'
+import { createSenses } from '../../src/perception/percipient.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
 import { VERSION, command, countItem, giveItem, startServer } from '../helpers/world.js'
 
@@ -21,6 +23,10 @@ let bot: Bot
 const never = new AbortController().signal
 
 const count = (name: string): number => countItem(bot, name)
+async function setblock(x: number, y: number, z: number, name: string): Promise<void> {
+  await command(bot, `/setblock ${x} ${y} ${z} ${name}`)
+  await waitFor(() => bot.blockAt(bot.entity.position.floored().set(x, y, z))?.name === name, 3000, `setblock ${name}`)
+}
 /** A craft at a crafting table. */
 const WOODEN_PICKAXE = {
   type: 'craft',
@@ -106,6 +112,27 @@ describe('actions that need the server mechanics', () => {
     expect(equip.ok, equip.message).toBe(true)
     expect(count('crafting_table')).toBe(1)
     expect(bot.blockAt(standing!.position)?.name).not.toBe('crafting_table')
+  })
+
+  it('crafts at the table it left standing although a wall now hides it, and picks it up (it knows where it stands)', async () => {
+    // bench d23 seed 2: a furnace placed beside the table hid it from the corridor; the agent saw no table near,
+    // planned a new one and climbed to the surface for a log
+    await give('oak_planks', 3)
+    await give('stick', 2)
+    await waitFor(() => count('oak_planks') >= 3 && count('crafting_table') === 1, 3000, 'planks and the table')
+    const first = await execute(bot, WOODEN_PICKAXE, { signal: never, keep: ['crafting_table'] })
+    expect(first.ok, first.message).toBe(true)
+    const table = bot.findBlock({ matching: bot.registry.blocksByName.crafting_table!.id, maxDistance: 6 })!
+    const t = table.position
+    for (const dy of [0, 1, 2]) for (const dz of [-1, 0, 1]) await setblock(t.x + 1, t.y + dy, t.z + dz, 'stone')
+    await command(bot, `/tp ${bot.username} ${t.x + 3.5} ${t.y} ${t.z + 0.5}`)
+    await waitFor(() => bot.entity.position.distanceTo(t.offset(3.5, 0, 0.5)) < 0.5, 5000, 'behind the wall')
+    expect(nearestVisibleBlock(bot, new Set([table.type]), 16), 'the wall hides the table').toBeNull()
+    expect(createSenses(() => bot).nearestVisible('crafting_table'), 'the agent knows it stands near').not.toBeNull()
+    const second = await execute(bot, WOODEN_PICKAXE, { signal: never })
+    expect(second.ok, second.message).toBe(true)
+    expect(count('crafting_table')).toBe(1) // walked round to it, used it and picked it up
+    expect(bot.blockAt(t)?.name).not.toBe('crafting_table')
   })
 
   it('collects a stack it must wait for: the server hands a tossed item over only after its 2 s pickup delay', async () => {
