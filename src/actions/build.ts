@@ -27,7 +27,7 @@ import { gotoXyz } from './goto.js'
 import { goUp } from './go_up.js'
 import { surfaceOf } from './memory.js'
 import { inBox } from '../schemas/region.js'
-import { isContainer } from '../rules/policy.js'
+import { isContainer, usedOnClick } from '../rules/policy.js'
 import { SCAFFOLD } from '../bot/create.js'
 import { AIR, FIT_RADIUS, LIQUID, fitSite, playerInCell, siteCentre, siteWork, spotOf, type Site } from './site.js'
 
@@ -246,9 +246,9 @@ async function placeOne(run: Run, block: string, pos: Vec3): Promise<boolean> {
       await goto(run, new goals.GoalInvert(new goals.GoalNear(pos.x, pos.y, pos.z, 1)), 'a spot out of the way')
     if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4)
       await goto(run, new goals.GoalNear(pos.x, pos.y, pos.z, 3), 'the building site')
-    // a click on a container opens it instead of placing: any other neighbour first
+    // a click on a container (a table, a door) opens or uses it instead of placing: any other neighbour first
     const refs = SIDES.map((s) => bot.blockAt(pos.plus(s))).filter((b) => b?.boundingBox === 'block')
-    const ref = refs.find((b) => !isContainer(b!.name)) ?? refs[0]
+    const ref = refs.find((b) => !usedOnClick(b!.name)) ?? refs[0]
     if (!ref) fail('no_space', `There is nothing to place ${block} against at ${pos.x} ${pos.y} ${pos.z}.`)
     const item = bot.inventory.items().find((i) => i.name === block)
     if (!item) fail('missing_materials', `I ran out of ${block}.`)

@@ -11,7 +11,7 @@ import { Vec3 } from 'vec3'
 import { standStill } from '../bot/body.js'
 import { pathTo } from '../bot/path-to.js'
 import { playerPlacedAt } from '../perception/placed.js'
-import { neverPlayerPlaced } from '../rules/policy.js'
+import { neverPlayerPlaced, usedOnClick } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
 import { onceEvent, sleep } from '../util/async.js'
 import { logger } from '../util/log.js'
@@ -291,9 +291,13 @@ export async function placeNear(run: Run, name: string, keep: readonly Vec3[] = 
   const box = run.protected.find((b) => inBox(b, bot.entity.position, 2))
   if (box)
     fail('unsafe', `I never place blocks inside the protected area ${describeBox(box)}, and I am standing at its edge.`)
-  // not on top of a block at `keep`: a click on a furnace opens it (the second furnace of a shared smelt, placed on the
-  // first, was refused: "the block is still air")
-  let spots = placeSpots(run).filter((p) => !keep.some((k) => k.equals(p.offset(0, -1, 0))))
+  // not on top of a block at `keep`, nor of a block a click opens: a click on a furnace or a table opens it (the second
+  // furnace of a shared smelt, placed on the first or on the table left standing, was refused: "the block is still air")
+  const onTop = (p: Vec3): boolean => {
+    const below = p.offset(0, -1, 0)
+    return keep.some((k) => k.equals(below)) || usedOnClick(bot.blockAt(below)?.name ?? '')
+  }
+  let spots = placeSpots(run).filter((p) => !onTop(p))
   if (!spots.length) spots = await digSpot(run, keep)
   if (!spots.length)
     fail('no_space', `There is no free spot on solid ground next to me to place ${name}, and I could not dig one.`)

@@ -98,6 +98,31 @@ export const CONTAINERS = new Set([
 ])
 export const isContainer = (name: string): boolean => CONTAINERS.has(name) || name.endsWith('shulker_box')
 
+/** Blocks (not containers) that a click uses: a placement against one opens or flips it instead of placing. */
+const USED_ON_CLICK = new Set([
+  'crafting_table',
+  'enchanting_table',
+  'anvil',
+  'chipped_anvil',
+  'damaged_anvil',
+  'cartography_table',
+  'loom',
+  'stonecutter',
+  'smithing_table',
+  'grindstone',
+  'beacon',
+  'bell',
+  'lever',
+  'note_block',
+  'repeater',
+  'comparator',
+  'daylight_detector',
+])
+const USED_ON_CLICK_KINDS = /_(door|trapdoor|fence_gate|button|bed)$/
+/** A block a click opens or uses (containers too): never the block a placement is made against. */
+export const usedOnClick = (name: string): boolean =>
+  isContainer(name) || USED_ON_CLICK.has(name) || USED_ON_CLICK_KINDS.test(name)
+
 /** How close (blocks) the bot may stand to a protected box and still dig or place when its target is not known. */
 export const STAND_OFF = 2
 

@@ -11,6 +11,7 @@ import { vetMemoryExport } from '../../../src/agent/vet-memory.js'
 import { loadConfig } from '../../../src/config.js'
 import { createKnowledge } from '../../../src/knowledge/index.js'
 import type { PlacedView } from '../../../src/rules/index.js'
+import { usedOnClick } from '../../../src/rules/policy.js'
 import type { Action } from '../../../src/schemas/action.js'
 import { BoxList, type Pos } from '../../../src/schemas/region.js'
 import { createSimWorld } from '../../helpers/sim-world.js'
@@ -203,5 +204,14 @@ describe('GHOST_PROTECTED', () => {
         problem: expect.stringMatching(/box 1 "0 60 0 10 70" is not six whole numbers/),
         fix: expect.stringMatching(/six whole numbers/),
       })
+  })
+})
+
+describe('blocks a click uses (never placed against)', () => {
+  it('knows containers, work tables and doors from plain blocks', () => {
+    for (const n of ['chest', 'furnace', 'crafting_table', 'oak_door', 'spruce_trapdoor', 'red_bed', 'stone_button'])
+      expect(usedOnClick(n), n).toBe(true)
+    for (const n of ['stone', 'cobblestone', 'oak_planks', 'dirt', 'oak_log', 'glass'])
+      expect(usedOnClick(n), n).toBe(false)
   })
 })
