@@ -1,8 +1,8 @@
 /**
  * Work stations for craft and smelt: use a crafting table or furnace the bot can see within a few blocks, or place
  * one from the inventory next to the bot and pick it back up afterwards — unless the next step uses it there
- * (`run.keep`): then it stands for that step, which picks it up. Also the materials check both handlers run first
- * (`missing_materials` lists what is short).
+ * (`run.keep`): then it stands for that step, which picks it up (src/perception/own-stations.ts remembers where).
+ * Also the materials check both handlers run first (`missing_materials` lists what is short).
  */
 import type { Block } from 'prismarine-block'
 import { resolveItem } from './names.js'
@@ -29,7 +29,10 @@ export type StationName = 'crafting_table' | 'furnace'
 /** How far a station is walked to rather than one placed from the bag. */
 const STATION_SIGHT = 16
 
-/** A visible station within 16 blocks (walked to within reach) or one placed from the inventory. */
+/**
+ * The station to use: one the bot left standing for this step, else a visible one within 16 blocks (walked to within
+ * reach), else one placed from the inventory.
+ */
 export async function station(run: Run, name: StationName, forWhat: string): Promise<Station> {
   const { bot } = run
   const id = bot.registry.blocksByName[name]!.id
