@@ -112,6 +112,12 @@ export async function command(bot: Bot, line: string, opts: CommandOptions = {})
  * Wait until the server has handled every packet `bot` sent so far and the bot has received what the server sent it
  * meanwhile: a no-op command's acknowledgement. Use it before asserting that something did *not* happen.
  */
+/** `/setblock` a block and wait until `bot`'s client has it (the server's answer alone comes before the update). */
+export async function setBlockSeen(bot: Bot, x: number, y: number, z: number, name: string): Promise<void> {
+  await command(bot, `/setblock ${x} ${y} ${z} ${name}`)
+  await waitFor(() => bot.blockAt(bot.entity.position.floored().set(x, y, z))?.name === name, 3000, `setblock ${name}`)
+}
+
 export async function syncWithServer(bot: Bot): Promise<void> {
   await command(bot, '/ping')
 }

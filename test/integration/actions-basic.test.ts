@@ -11,7 +11,7 @@ import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute, feedback, lastTrace } from '../../src/actions/index.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
-import { VERSION, command, giveItem, startServer } from '../helpers/world.js'
+import { VERSION, giveItem, setBlockSeen, startServer } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -21,10 +21,7 @@ const give = (name: string, n = 1): Promise<void> => giveItem(bot, name, n)
 function here() {
   return bot.entity.position.floored()
 }
-async function setblock(x: number, y: number, z: number, name: string): Promise<void> {
-  await command(bot, `/setblock ${x} ${y} ${z} ${name}`)
-  await waitFor(() => bot.blockAt(bot.entity.position.floored().set(x, y, z))?.name === name, 3000, `setblock ${name}`)
-}
+const setblock = (x: number, y: number, z: number, name: string): Promise<void> => setBlockSeen(bot, x, y, z, name)
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat' })

@@ -13,7 +13,7 @@ import type { ServerHandle } from '../../src/server/process.js'
 import { execute, feedback } from '../../src/actions/index.js'
 import type { Action } from '../../src/schemas/action.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
-import { command, startServer, VERSION } from '../helpers/world.js'
+import { command, startServer, VERSION, setBlockSeen } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -32,10 +32,7 @@ const CHAIN: Action[] = [
   { type: 'smelt', object: 'iron_ingot', count: 1, materials: { raw_iron: 1 }, fuel: 'oak_planks' },
 ]
 
-async function setblock(x: number, y: number, z: number, name: string): Promise<void> {
-  await command(bot, `/setblock ${x} ${y} ${z} ${name}`)
-  await waitFor(() => bot.blockAt(bot.entity.position.floored().set(x, y, z))?.name === name, 3000, `setblock ${name}`)
-}
+const setblock = (x: number, y: number, z: number, name: string): Promise<void> => setBlockSeen(bot, x, y, z, name)
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })

@@ -19,16 +19,13 @@ import { runHandler } from '../../src/actions/run.js'
 import { loadRules, parseRules } from '../../src/progress/rules.js'
 import type { ProgressEntry } from '../../src/progress/signal.js'
 import { onceEvent, sleep, waitFor } from '../../src/util/async.js'
-import { command, startServer, VERSION } from '../helpers/world.js'
+import { command, startServer, VERSION, setBlockSeen } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
 const never = new AbortController().signal
 
-async function setblock(x: number, y: number, z: number, name: string): Promise<void> {
-  await command(bot, `/setblock ${x} ${y} ${z} ${name}`)
-  await waitFor(() => bot.blockAt(bot.entity.position.floored().set(x, y, z))?.name === name, 3000, `setblock ${name}`)
-}
+const setblock = (x: number, y: number, z: number, name: string): Promise<void> => setBlockSeen(bot, x, y, z, name)
 
 /** Move to a fresh patch of the world for each test. */
 async function teleport(x: number, z: number): Promise<void> {

@@ -16,17 +16,14 @@ import { collectDrops } from '../../src/actions/drops.js'
 import { nearestVisibleBlock } from '../../src/perception/vision.js'
 import { createSenses } from '../../src/perception/percipient.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
-import { VERSION, command, countItem, giveItem, startServer } from '../helpers/world.js'
+import { VERSION, command, countItem, giveItem, startServer, setBlockSeen } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
 const never = new AbortController().signal
 
 const count = (name: string): number => countItem(bot, name)
-async function setblock(x: number, y: number, z: number, name: string): Promise<void> {
-  await command(bot, `/setblock ${x} ${y} ${z} ${name}`)
-  await waitFor(() => bot.blockAt(bot.entity.position.floored().set(x, y, z))?.name === name, 3000, `setblock ${name}`)
-}
+const setblock = (x: number, y: number, z: number, name: string): Promise<void> => setBlockSeen(bot, x, y, z, name)
 /** A craft at a crafting table. */
 const WOODEN_PICKAXE = {
   type: 'craft',
