@@ -19,14 +19,8 @@ import type { Senses } from './ports.js'
 import { RouteFeedback } from './route-feedback.js'
 import { armForTheDark, feedIfHungry, NO_CONDITIONS } from './upkeep.js'
 import { bestWeaponOf } from '../rules/policy.js'
-import {
-  INPUTS_LOST,
-  runSubGoal,
-  type SubGoalDeps,
-  type SubGoalOutcome,
-  stationsAhead,
-  subGoalStations,
-} from './subgoal-runner.js'
+import { stationsAhead, subGoalStations } from './subgoal-needs.js'
+import { INPUTS_LOST, runSubGoal, type SubGoalDeps, type SubGoalOutcome } from './subgoal-runner.js'
 
 export interface GoalDeps extends SubGoalDeps {
   senses: Senses

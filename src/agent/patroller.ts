@@ -10,6 +10,7 @@ import type { Knowledge } from '../knowledge/index.js'
 import {
   check,
   requires,
+  stationNames,
   policy,
   ruleContext,
   type PlacedView,
@@ -104,7 +105,7 @@ export class Patroller {
 
   /** The stations (crafting_table, furnace) an action uses where it stands, from its rule book. */
   stationsFor(a: Action): string[] {
-    return requires(a, this.rules).flatMap((n) => (n.kind === 'station' ? [n.name] : []))
+    return stationNames(requires(a, this.rules))
   }
 
   /** Verify a claimed success against the world; returns the result unchanged or turned into `unverified`. */

@@ -10,17 +10,14 @@
 import type { Knowledge } from '../knowledge/index.js'
 import type { MemoryStore } from '../memory/index.js'
 import { describeGoal } from '../memory/index.js'
-import { inventoryWorld, shortfall, type Need } from '../rules/index.js'
-import { tableNeed } from '../rules/craft.js'
-import { furnaceNeed } from '../rules/smelt.js'
 import type { Action, FailureReason, Feedback, Plan } from '../schemas/action.js'
 import { goalKey } from '../schemas/goal.js'
 import type { SubGoal } from '../schemas/subgoal.js'
 import { AbortedError, GhostError } from '../util/errors.js'
-import { STAYS_AT_STATIONS } from '../actions/types.js'
 import { logger } from '../util/log.js'
 import type { Analyser } from './analyser.js'
 import { critiquePlan, type CriticOptions } from './critic.js'
+import { missingInputs, stationsAhead } from './subgoal-needs.js'
 import type { Patroller } from './patroller.js'
 import type { Planner } from './planner.js'
 import type { Hands } from './ports.js'
@@ -62,7 +59,7 @@ export interface RunMeta {
   maxStalled?: number
   /** Stations standing within reach now (not carried): the critic and the lost-inputs check count them. */
   stationsNear?: () => string[]
-  /** Stations the next sub-goal uses (`subGoalStations`): the last action leaves them standing if it placed them. */
+  /** Stations the next sub-goals use (`stationsAhead`): the last action leaves them standing if it placed them. */
   keepAfter?: readonly string[]
 }
 
@@ -118,73 +115,6 @@ export function adaptPlan(
     return a
   })
   return climb ? [{ type: 'go_up', tool: null }, ...fitted] : fitted
-}
-
-/** What a sub-goal needs at hand before it runs: its materials, and the station or tool its kind works with. */
-function subGoalNeeds(step: SubGoal): Need[] {
-  const obj = step.goal.object
-  const needs: Need[] = [{ kind: 'items', items: step.goal.material, doing: `make ${obj}` }]
-  switch (step.kind) {
-    case 'craft':
-      if (step.craft.needsTable) needs.push(tableNeed(obj))
-      break
-    case 'smelt':
-      needs.push(furnaceNeed(obj))
-      break
-    case 'mine': {
-      const tools = [...(step.mine.tool ? [step.mine.tool] : []), ...step.mine.acceptableTools]
-      if (tools.length > 0) needs.push({ kind: 'hold', anyOf: tools, doing: `mine ${obj}`, as: 'tool' })
-      break
-    }
-    case 'apply':
-      needs.push({ kind: 'hold', anyOf: [step.apply.tool], doing: `get ${obj}`, as: 'tool' })
-      break
-    default:
-      break
-  }
-  return needs
-}
-
-/**
- * The stations (crafting_table, furnace) the steps ahead use where the bot stands: those of the crafts and smelts that
- * come next, up to the first step of another kind (it may walk away), and `after` when every step ahead is one.
- */
-export function stationsAhead<T extends Action | SubGoal>(
-  ahead: readonly T[],
-  stationsOf: (step: T) => readonly string[],
-  after: readonly string[] = [],
-): string[] {
-  const keep = new Set<string>()
-  for (const step of ahead) {
-    // a sub-goal's kind names the action it becomes (craft → craft, smelt → smelt)
-    const kind: string = 'type' in step ? step.type : step.kind
-    if (!(STAYS_AT_STATIONS as ReadonlySet<string>).has(kind)) return [...keep]
-    for (const s of stationsOf(step)) keep.add(s)
-  }
-  for (const s of after) keep.add(s)
-  return [...keep]
-}
-
-/** The stations a sub-goal uses where it stands (its station needs). */
-export function subGoalStations(step: SubGoal): string[] {
-  return subGoalNeeds(step).flatMap((n) => (n.kind === 'station' ? [n.name] : []))
-}
-
-/**
- * What the sub-goal needs from the inventory and no longer holds (materials, fuel, station, tool). The goal was
- * decomposed so that these were held when the sub-goal started; when they are gone (a `/clear`, a death, a plan that
- * used them up), re-planning this sub-goal alone cannot help and the executor must decompose the goal again.
- */
-export function missingInputs(
-  step: SubGoal,
-  inventory: Record<string, number>,
-  kb: Knowledge,
-  stationsNear: readonly string[] = [],
-): string[] {
-  const needs = subGoalNeeds(step)
-  // only the inventory counts: the sub-goal was decomposed so that these were carried
-  const world = { ...inventoryWorld(inventory), placed: (n: string) => stationsNear.includes(n) }
-  return needs.flatMap((n) => shortfall(n, world, kb))
 }
 
 /**

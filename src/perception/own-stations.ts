@@ -16,13 +16,13 @@ interface Left {
 const left = new WeakMap<Bot, Map<string, Left>>()
 
 /** The entries of `bot` whose block still is the station it left, the others forgotten. */
-function standing(bot: Bot): Array<{ key: string; block: Block }> {
+function standing(bot: Bot): Block[] {
   const mine = left.get(bot)
   if (!mine) return []
-  const out: Array<{ key: string; block: Block }> = []
+  const out: Block[] = []
   for (const [key, l] of mine) {
     const b = bot.blockAt(l.at)
-    if (b?.name === l.name) out.push({ key, block: b })
+    if (b?.name === l.name) out.push(b)
     else if (b) mine.delete(key) // dug or replaced (an unloaded chunk keeps its entry)
   }
   return out
@@ -42,7 +42,7 @@ export function takeLeftStation(bot: Bot, p: Vec3): boolean {
 
 /** Every station the bot left standing that still stands, forgotten from now on (they are being picked up). */
 export function takeAllLeftStations(bot: Bot): Block[] {
-  const blocks = standing(bot).map((s) => s.block)
+  const blocks = standing(bot)
   left.delete(bot)
   return blocks
 }
@@ -52,8 +52,6 @@ export function leftStationNear(bot: Bot, name: string, reach: number): Block | 
   const me = bot.entity?.position
   if (!me) return null
   const far = (b: Block): number => b.position.offset(0.5, 0.5, 0.5).distanceTo(me)
-  const near = standing(bot)
-    .map((s) => s.block)
-    .filter((b) => b.name === name && far(b) <= reach)
+  const near = standing(bot).filter((b) => b.name === name && far(b) <= reach)
   return near.sort((a, b) => far(a) - far(b))[0] ?? null
 }

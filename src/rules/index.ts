@@ -26,6 +26,7 @@ import { furnaceNeed, smeltRules } from './smelt.js'
 import {
   judge,
   judgeAll,
+  stationNames,
   type ActionRules,
   type Change,
   type Need,
@@ -59,9 +60,7 @@ export const RULES: RuleBook = {
 
 /** A rule context with the shipped blueprints (or only those named, e.g. the critic's configured list). */
 /** The work stations of the rule book (crafting table, furnace): used where they stand, picked back up after. */
-export const STATIONS: readonly string[] = [tableNeed(''), furnaceNeed('')].flatMap((n) =>
-  n.kind === 'station' ? [n.name] : [],
-)
+export const STATIONS: readonly string[] = stationNames([tableNeed(''), furnaceNeed('')])
 
 export function ruleContext(
   kb: Knowledge,
@@ -103,6 +102,15 @@ export function checkAll(a: Action, ctx: RuleContext, w: RuleWorld): ReturnType<
   return judgeAll(requires(a, ctx), w, ctx.kb)
 }
 
-export { STATION_REACH, fmtItems, inventoryWorld, judge, judgeAll, noToolMessage, shortfall } from './types.js'
+export {
+  STATION_REACH,
+  fmtItems,
+  inventoryWorld,
+  judge,
+  judgeAll,
+  noToolMessage,
+  shortfall,
+  stationNames,
+} from './types.js'
 export type { ActionRules, Change, Need, PlacedView, PolicyView, RuleContext, RuleWorld, Verdict } from './types.js'
 export { planView } from './policy.js'

@@ -128,6 +128,11 @@ const article = (name: string): string => (/^[aeiou]/.test(name) ? 'an' : 'a')
 export const noToolMessage = (tool: string, doing: string, orBetter = false): string =>
   `I need ${article(tool)} ${tool}${orBetter ? ' (or better)' : ''} to ${doing} but have none.`
 
+/** The stations (crafting_table, furnace) among `needs`: what a step uses where it stands. */
+export function stationNames(needs: readonly Need[]): string[] {
+  return needs.flatMap((n) => (n.kind === 'station' ? [n.name] : []))
+}
+
 /** The short phrases of what is missing for one need ("2 oak_planks", "a crafting_table"); empty when it is met. */
 export function shortfall(need: Need, w: RuleWorld, kb: Knowledge): string[] {
   switch (need.kind) {
