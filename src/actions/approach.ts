@@ -55,7 +55,8 @@ export async function pursueEntity(run: Run, entity: Entity, reach: number, what
     run.step()
     const p = entity.position
     try {
-      await goto(run, new goals.GoalNear(p.x, p.y, p.z, Math.max(1, reach - 1)), what)
+      // aim a block inside reach (the entity moves on), but stop as soon as it is within reach
+      await goto(run, new goals.GoalNear(p.x, p.y, p.z, Math.max(1, reach - 1)), what, () => distance() <= reach)
     } catch (err) {
       if (err instanceof ActionFailure && err.reason === 'no_path')
         fail('no_path', `${err.message.replace(/\.$/, '')}; ${distance().toFixed(1)} blocks left.`)

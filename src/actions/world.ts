@@ -35,6 +35,8 @@ const REFLEX_CALM_MS = FIGHT_MS
 const LANDING_MS = 1500
 /** Times a goal the pathfinder reached in mid-air and lost on landing is walked to again. */
 const LANDING_RETRIES = 2
+/** How often a walk's `until` condition is asked (goto, gotoWithin). */
+const UNTIL_POLL_MS = 250
 
 /** Blocks that fall when nothing is under them (sand, gravel, concrete powder, anvils). */
 export function falls(name: string): boolean {
@@ -55,9 +57,13 @@ function arrived(goal: Goal, bot: Bot): boolean {
  * Path to a goal; resolves when the pathfinder says it arrived (callers verify), throws no_path/timeout failures.
  * A reflex still moving the body (the guard stepping back from an edge the run detoured, a fight with a zombie that
  * came at the bot, a flight) finishes first: walking off would drag the bot out of the fight or back to the mob.
+ * `until` (asked every UNTIL_POLL_MS) ends the walk where the bot stands as soon as it holds — also when the
+ * pathfinder is still working on, or has given up on, the rest of the way: a player on a tree top is reached from
+ * its foot, not after the pathfinder's whole think time (requests.test's `come`).
  */
-export async function goto(run: Run, goal: Goal, what: string): Promise<void> {
+export async function goto(run: Run, goal: Goal, what: string, until?: () => boolean): Promise<void> {
   const { bot } = run
+  if (until?.()) return
   run.check()
   const reflexes = reflexesOf(bot)
   if (reflexes?.busy())
@@ -68,6 +74,7 @@ export async function goto(run: Run, goal: Goal, what: string): Promise<void> {
     }).catch(() => run.check())
   const onAbort = (): void => standStill(bot)
   run.signal.addEventListener('abort', onAbort, { once: true })
+  const poll = until && setInterval(() => until() && standStill(bot), UNTIL_POLL_MS)
   try {
     for (let attempt = 0; ; attempt++) {
       await pathTo(bot, goal)
@@ -76,16 +83,18 @@ export async function goto(run: Run, goal: Goal, what: string): Promise<void> {
       const body = bot.entity as typeof bot.entity & { isInWater?: boolean } // set by prismarine-physics, not typed
       const landed = (): boolean => body.onGround || body.isInWater === true
       if (!landed()) await onceEvent(bot, 'physicsTick', { filter: landed, timeoutMs: LANDING_MS }).catch(() => {})
-      if (attempt >= LANDING_RETRIES || arrived(goal, bot)) break
+      if (attempt >= LANDING_RETRIES || arrived(goal, bot) || until?.()) break
       run.check()
     }
   } catch (err) {
     run.check()
+    if (until?.()) return
     const name = (err as Error).name
     if (name === 'NoPath') fail('no_path', `I found no path to ${what}.`)
     if (name === 'Timeout') fail('no_path', `I could not work out a path to ${what} in time.`)
     fail('error', `Moving to ${what} failed: ${(err as Error).message}.`)
   } finally {
+    clearInterval(poll)
     run.signal.removeEventListener('abort', onAbort)
     // after an abort the registry has already stopped the body; a late standStill could cancel the next action
     if (!run.signal.aborted) standStill(bot)
@@ -100,9 +109,6 @@ export async function goto(run: Run, goal: Goal, what: string): Promise<void> {
  * on past the collect's limit until the craft's 40 s ran out).
  */
 const STOP_GRACE_MS = 2000
-
-/** How often a walk's `until` condition is asked (see gotoWithin). */
-const UNTIL_POLL_MS = 250
 
 /**
  * Walk toward `goal` for at most `ms`, or until `until()` holds (asked every UNTIL_POLL_MS): the pathfinder is

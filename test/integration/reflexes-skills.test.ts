@@ -249,6 +249,21 @@ describe('come and follow', () => {
     expect(r.message).toMatch(/Alice.*; \d+\.\d blocks left\.$/)
   }, 120_000)
 
+  it('come ends at the foot of a low pillar the player stands on, within reach, without climbing it', async () => {
+    await calm()
+    // two blocks up: too high to stand beside (the walk aims within 2 blocks) but within come's 3 from its foot
+    for (let dy = 0; dy < 2; dy++) await command(alice, `/setblock ${at(-6, dy, 3)} bedrock`)
+    await command(alice, `/tp Alice ${at(-6, 2, 3)}`)
+    await waitFor(
+      () => (bot.players.Alice?.entity?.position.y ?? 0) >= bot.entity.position.y + 2,
+      5000,
+      'GhostR sees Alice on the pillar',
+    )
+    const r = await come(bot, 'Alice', { signal: never, budget: { timeMs: 45_000 } })
+    expect(r.ok, r.message).toBe(true)
+    expect(bot.players.Alice!.entity!.position.distanceTo(bot.entity.position)).toBeLessThanOrEqual(3)
+  }, 60_000)
+
   it('a stop aborts come at once', async () => {
     await command(alice, `/tp Alice ${at(20, 0, 0)}`)
     const stop = new AbortController()
