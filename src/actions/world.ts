@@ -250,9 +250,11 @@ export function placeSpots(run: Run, radius = 2): Vec3[] {
  * In a 1×1 shaft or tunnel there is no free spot: dig out one side pocket at foot level (two blocks high, solid
  * floor, no liquid next to it) with the best tool held, and offer it as the spot. Blocks at `keep` are never dug (the
  * furnaces a shared smelt placed a moment before: bench d19 seed 10 dug its first furnace out for the second's pocket
- * and loaded the one furnace twice).
+ * and loaded the one furnace twice), and no pocket is offered on top of a block `onTop` refuses (a table left standing
+ * under an open cell: bench d24 seeds 5 and 7 offered that cell, the server refused the furnace, and the smelt went
+ * up to the surface — 35 s up, and as far again back down).
  */
-async function digSpot(run: Run, keep: readonly Vec3[]): Promise<Vec3[]> {
+async function digSpot(run: Run, keep: readonly Vec3[], onTop: (p: Vec3) => boolean): Promise<Vec3[]> {
   const { bot } = run
   const me = bot.entity.position.floored()
   for (const [dx, dz] of [
@@ -264,7 +266,7 @@ async function digSpot(run: Run, keep: readonly Vec3[]): Promise<Vec3[]> {
     const p = me.offset(dx, 0, dz)
     const foot = bot.blockAt(p)
     const head = bot.blockAt(p.offset(0, 1, 0))
-    if (!foot || !head || !solid(bot.blockAt(p.offset(0, -1, 0)))) continue
+    if (!foot || !head || !solid(bot.blockAt(p.offset(0, -1, 0))) || onTop(p)) continue
     const around = [
       p.offset(1, 0, 0),
       p.offset(-1, 0, 0),
@@ -304,7 +306,7 @@ export async function placeNear(run: Run, name: string, keep: readonly Vec3[] = 
     return keep.some((k) => k.equals(below)) || usedOnClick(bot.blockAt(below)?.name ?? '')
   }
   let spots = placeSpots(run).filter((p) => !onTop(p))
-  if (!spots.length) spots = await digSpot(run, keep)
+  if (!spots.length) spots = await digSpot(run, keep, onTop)
   if (!spots.length)
     fail('no_space', `There is no free spot on solid ground next to me to place ${name}, and I could not dig one.`)
   let lastErr = ''

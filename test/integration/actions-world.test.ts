@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
+import type { Vec3 } from 'vec3'
 import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
@@ -222,6 +223,40 @@ describe('actions that need the server mechanics', () => {
       await smeltInThree()
     } finally {
       await fill('air')
+    }
+  }, 90_000)
+
+  it('walled in beside a table left standing under an open cell, digs its pockets and never places on the table', async () => {
+    // bench d24 seeds 5 and 7: the only open cell next to the bot stood on its crafting table; a furnace "placed" there
+    // is a click on the table, which the server refuses, and the smelt went up to the surface
+    const p = bot.entity.position.floored()
+    const ring: Array<[number, number]> = []
+    for (let dx = -3; dx <= 3; dx++)
+      for (let dz = -3; dz <= 3; dz++)
+        if (Math.abs(dx) + Math.abs(dz) >= 1 && Math.abs(dx) + Math.abs(dz) <= 3) ring.push([dx, dz])
+    const under = p.offset(1, -1, 0)
+    const ground = bot.blockAt(under)!.name
+    const set = async (q: Vec3, name: string): Promise<void> => {
+      await command(bot, `/setblock ${q.x} ${q.y} ${q.z} ${name}`)
+    }
+    const fill = async (name: string): Promise<void> => {
+      for (const [dx, dz] of ring) for (const dy of [0, 1]) await set(p.offset(dx, dy, dz), name)
+    }
+    await fill('stone')
+    await set(p.offset(1, 0, 0), 'air')
+    await set(p.offset(1, 1, 0), 'air')
+    await set(under, 'crafting_table')
+    await waitFor(
+      () => bot.blockAt(under)?.name === 'crafting_table' && bot.blockAt(p.offset(1, 0, 0))?.name === 'air',
+      5000,
+      'the table under the open cell',
+    )
+    try {
+      await smeltInThree()
+      expect(bot.blockAt(under)?.name).toBe('crafting_table')
+    } finally {
+      await fill('air')
+      await set(under, ground)
     }
   }, 90_000)
 
