@@ -202,22 +202,28 @@ describe('actions that need the server mechanics', () => {
     expect(near).toEqual([])
   }, 60_000)
 
-  it('walled in (a tunnel), digs a pocket for each furnace and never digs out the one it just placed', async () => {
-    // stone at foot and head height all round within 3 blocks: no free spot, so each furnace needs a dug pocket
+  /**
+   * Stone at foot and head height all round the bot within 3 blocks, so no spot next to it is free; returns `fill`
+   * (stone to wall in, air to open up again, after waiting for the client to see it) and `set` for single blocks.
+   */
+  function walls(): { p: Vec3; fill: (name: string) => Promise<void>; set: (q: Vec3, name: string) => Promise<void> } {
     const p = bot.entity.position.floored()
-    const ring: Array<[number, number]> = []
+    const ring: Vec3[] = []
     for (let dx = -3; dx <= 3; dx++)
       for (let dz = -3; dz <= 3; dz++)
-        if (Math.abs(dx) + Math.abs(dz) >= 1 && Math.abs(dx) + Math.abs(dz) <= 3) ring.push([dx, dz])
-    const fill = async (name: string): Promise<void> => {
-      for (const [dx, dz] of ring)
-        for (const dy of [0, 1]) await command(bot, `/setblock ${p.x + dx} ${p.y + dy} ${p.z + dz} ${name}`)
-      await waitFor(
-        () => ring.every(([dx, dz]) => bot.blockAt(p.offset(dx, 1, dz))?.name === name),
-        5000,
-        `walls of ${name}`,
-      )
+        if (Math.abs(dx) + Math.abs(dz) >= 1 && Math.abs(dx) + Math.abs(dz) <= 3) ring.push(p.offset(dx, 0, dz))
+    const set = async (q: Vec3, name: string): Promise<void> => {
+      await command(bot, `/setblock ${q.x} ${q.y} ${q.z} ${name}`)
     }
+    const fill = async (name: string): Promise<void> => {
+      for (const q of ring) for (const dy of [0, 1]) await set(q.offset(0, dy, 0), name)
+      await waitFor(() => ring.every((q) => bot.blockAt(q.offset(0, 1, 0))?.name === name), 5000, `walls of ${name}`)
+    }
+    return { p, fill, set }
+  }
+
+  it('walled in (a tunnel), digs a pocket for each furnace and never digs out the one it just placed', async () => {
+    const { fill } = walls()
     await fill('stone')
     try {
       await smeltInThree()
@@ -229,19 +235,9 @@ describe('actions that need the server mechanics', () => {
   it('walled in beside a table left standing under an open cell, digs its pockets and never places on the table', async () => {
     // bench d24 seeds 5 and 7: the only open cell next to the bot stood on its crafting table; a furnace "placed" there
     // is a click on the table, which the server refuses, and the smelt went up to the surface
-    const p = bot.entity.position.floored()
-    const ring: Array<[number, number]> = []
-    for (let dx = -3; dx <= 3; dx++)
-      for (let dz = -3; dz <= 3; dz++)
-        if (Math.abs(dx) + Math.abs(dz) >= 1 && Math.abs(dx) + Math.abs(dz) <= 3) ring.push([dx, dz])
+    const { p, fill, set } = walls()
     const under = p.offset(1, -1, 0)
     const ground = bot.blockAt(under)!.name
-    const set = async (q: Vec3, name: string): Promise<void> => {
-      await command(bot, `/setblock ${q.x} ${q.y} ${q.z} ${name}`)
-    }
-    const fill = async (name: string): Promise<void> => {
-      for (const [dx, dz] of ring) for (const dy of [0, 1]) await set(p.offset(dx, dy, dz), name)
-    }
     await fill('stone')
     await set(p.offset(1, 0, 0), 'air')
     await set(p.offset(1, 1, 0), 'air')
