@@ -24,7 +24,7 @@ import { surfaceOf } from './memory.js'
 import { ActionFailure, type Run } from './types.js'
 import { isUnderground } from '../perception/vision.js'
 import { CAVE_WALK_MS, caveSpot, caveWalk } from './cave-walk.js'
-import { digBlock, falls, fluidNear, goals, goto, gotoWithin } from './world.js'
+import { digBlock, falls, fluidNear, goals, gotoWithin } from './world.js'
 import { freshRow, POKE_DEPTH, ROW, SPACING, STALE_ROW, STRIDE, staleAhead, turnToFresh } from './ore-rows.js'
 
 const log = logger('ore-search')
@@ -43,6 +43,8 @@ const TO_LEVEL_MS = 20_000
 /** Times a search moves its shaft SHAFT_STEP cells along the heading when nothing lower is reachable from the column. */
 const SHAFT_MOVES = 3
 const SHAFT_STEP = 4
+/** Longest walk to a corridor's face, STRIDE cells of dug tunnel (about 0.6 s when nothing is in the way). */
+const CORRIDOR_WALK_MS = 8000
 /** Cave walks per search before it goes back to digging (each walk ends where the next cave floor is chosen). */
 const CAVE_WALKS = 8
 /**
@@ -216,7 +218,10 @@ async function corridor(
     const next = cur.plus(dir.scaled(open))
     run.step()
     const t1 = Date.now()
-    await goto(run, new goals.GoalBlock(next.x, next.y, next.z), 'the tunnel face').catch(() => run.check())
+    // a walk of a few dug cells that takes longer is not going to happen: the corridor ends and the search turns
+    // (bench d25 seed 7: at a face that opened onto a cave over a lava lake, the unbounded walk hung until the explore
+    // stalled, three explores in a row)
+    await gotoWithin(run, new goals.GoalBlock(next.x, next.y, next.z), 'the tunnel face', CORRIDOR_WALK_MS)
     const at = bot.entity.position.floored()
     log.debug('corridor', { cells: open, digMs: t1 - t0, walkMs: Date.now() - t1, at: at.toString() })
     for (let k = 1; k <= open; k++) dug.add(cur.plus(dir.scaled(k)).toString())
