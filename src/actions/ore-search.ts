@@ -220,7 +220,7 @@ async function corridor(
     const t1 = Date.now()
     // a walk of a few dug cells that takes longer is not going to happen: the corridor ends and the search turns
     // (bench d25 seed 7: at a face that opened onto a cave over a lava lake, the unbounded walk hung until the explore
-    // stalled, three explores in a row)
+    // stalled, six explores in a row)
     await gotoWithin(run, new goals.GoalBlock(next.x, next.y, next.z), 'the tunnel face', CORRIDOR_WALK_MS)
     const at = bot.entity.position.floored()
     log.debug('corridor', { cells: open, digMs: t1 - t0, walkMs: Date.now() - t1, at: at.toString() })
