@@ -50,13 +50,16 @@ export async function pursueEntity(run: Run, entity: Entity, reach: number, what
   const { bot } = run
   const distance = (): number => entity.position.distanceTo(bot.entity.position)
   run.progress.setTarget(distance)
-  while (distance() > reach) {
+  for (let leg = 0; distance() > reach; leg++) {
     if (!bot.entities[entity.id]) fail('not_found', `I lost sight of ${what}.`)
     run.step()
     const p = entity.position
+    // the first leg aims just inside reach, so a spot beside a player up on a pillar or a tree is a goal the
+    // pathfinder can find (aiming a block closer, it searched until its time ran out: 'no path in time'); a later leg
+    // aims a block inside (the entity moves on). Every leg stops as soon as the bot is within reach.
+    const range = Math.max(1, leg === 0 ? reach - 0.5 : reach - 1)
     try {
-      // aim a block inside reach (the entity moves on), but stop as soon as it is within reach
-      await goto(run, new goals.GoalNear(p.x, p.y, p.z, Math.max(1, reach - 1)), what, () => distance() <= reach)
+      await goto(run, new goals.GoalNear(p.x, p.y, p.z, range), what, () => distance() <= reach)
     } catch (err) {
       if (err instanceof ActionFailure && err.reason === 'no_path')
         fail('no_path', `${err.message.replace(/\.$/, '')}; ${distance().toFixed(1)} blocks left.`)
