@@ -95,8 +95,9 @@ async function sidestep(run: Run, ylevel: number): Promise<boolean> {
   const spots: Array<{ p: Vec3; score: number }> = []
   for (let dx = -SIDESTEP_REACH; dx <= SIDESTEP_REACH; dx++)
     for (let dz = -SIDESTEP_REACH; dz <= SIDESTEP_REACH; dz++) {
+      if (dx === 0 && dz === 0) continue
       const p = feet.offset(dx, 0, dz)
-      const solid = dx !== 0 || dz !== 0 ? solidDepth(run, p, needed) : -1
+      const solid = solidDepth(run, p, needed)
       if (solid >= depth) spots.push({ p, score: p.distanceTo(feet) + SHORT_COLUMN_COST * (needed - solid) })
     }
   // the nearest column that stays solid the whole way, unless a much nearer one nearly does

@@ -63,8 +63,8 @@ function arrived(goal: Goal, bot: Bot): boolean {
  */
 export async function goto(run: Run, goal: Goal, what: string, until?: () => boolean): Promise<void> {
   const { bot } = run
-  if (until?.()) return
   run.check()
+  if (until?.()) return
   const reflexes = reflexesOf(bot)
   if (reflexes?.busy())
     await onceEvent(bot, 'physicsTick', {

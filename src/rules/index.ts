@@ -58,10 +58,10 @@ export const RULES: RuleBook = {
   guard: guardRules,
 }
 
-/** A rule context with the shipped blueprints (or only those named, e.g. the critic's configured list). */
 /** The work stations of the rule book (crafting table, furnace): used where they stand, picked back up after. */
 export const STATIONS: readonly string[] = stationNames([tableNeed(''), furnaceNeed('')])
 
+/** A rule context with the shipped blueprints (or only those named, e.g. the critic's configured list). */
 export function ruleContext(
   kb: Knowledge,
   blueprints?: string[] | Record<string, Record<string, number>>,
