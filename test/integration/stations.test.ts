@@ -111,6 +111,9 @@ describe('stations', () => {
     await waitFor(() => count('iron_sword') === 1, 5000, 'Ghost holds a sword')
     await command(alice, '/effect Ghost hunger 6 127') // saturation gone, then about 10 food points
     await waitFor(() => ghost.food <= HUNGRY_FOOD, 10_000, 'Ghost is hungry')
+    // the effect ends here: left to run its 6 s, it went on taking food during the hunt, so one cow's beef was not
+    // always enough and suite36 saw all four cows killed before the bot was fed
+    await command(alice, '/effect Ghost clear')
     const p = ghost.entity.position.floored()
     await command(alice, `/summon cow ${p.x + 4} ${p.y} ${p.z}`)
     await command(alice, `/summon cow ${p.x - 4} ${p.y} ${p.z}`)
