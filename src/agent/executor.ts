@@ -17,7 +17,7 @@ import { AbortedError } from '../util/errors.js'
 import { sleep } from '../util/async.js'
 import type { Senses } from './ports.js'
 import { RouteFeedback } from './route-feedback.js'
-import { armForTheDark, feedIfHungry, NO_CONDITIONS } from './upkeep.js'
+import { armForTheDark, feedIfHungry, foodToHunt, NO_CONDITIONS } from './upkeep.js'
 import { bestWeaponOf } from '../rules/policy.js'
 import { stationsAhead, subGoalStations } from './subgoal-needs.js'
 import { INPUTS_LOST, runSubGoal, type SubGoalDeps, type SubGoalOutcome } from './subgoal-runner.js'
@@ -162,15 +162,20 @@ function cannotEnchant(object: string, e: Extract<SubGoal, { kind: 'enchant' }>[
   )
 }
 
+/** How often an action cut off by an `until` condition looks at it. */
+const UNTIL_POLL_MS = 1000
+
 /**
- * One action (a find's explore or hide) cut off at the goal's deadline (its own budget may be longer); a stop request
- * still aborts. Returns its result, or null when no time is left.
+ * One action (a find's explore or hide) cut off at the goal's deadline (its own budget may be longer), or as soon as
+ * `until` holds (polled every UNTIL_POLL_MS: something the find must see to first); a stop request still aborts.
+ * Returns its result, or null when no time is left.
  */
 async function actUntilDeadline(
   action: Action,
   deps: GoalDeps,
   ctx: GoalContext,
   meta: Parameters<typeof runSubGoal>[2],
+  until: () => boolean = () => false,
 ): Promise<ActionResult | null> {
   const remainingMs = meta.deadline - Date.now()
   if (remainingMs <= 0) return null
@@ -178,6 +183,9 @@ async function actUntilDeadline(
   // before they fire in Node 20, which let an explore overrun the budget by its own 120 s)
   const cut = new AbortController()
   const timer = setTimeout(() => cut.abort(new AbortedError('goal time budget')), remainingMs)
+  const poll = setInterval(() => {
+    if (until()) cut.abort(new AbortedError('upkeep'))
+  }, UNTIL_POLL_MS)
   const onStop = (): void => cut.abort(ctx.signal.reason)
   if (ctx.signal.aborted) onStop()
   ctx.signal.addEventListener('abort', onStop, { once: true })
@@ -186,6 +194,7 @@ async function actUntilDeadline(
     r = await deps.hands.execute(action, cut.signal)
   } finally {
     clearTimeout(timer)
+    clearInterval(poll)
     ctx.signal.removeEventListener('abort', onStop)
   }
   if (ctx.signal.aborted) throw new AbortedError('task')
@@ -196,14 +205,18 @@ async function actUntilDeadline(
 /** What a find explores for: the object, and the thing it must be near and the biome to search in, if any. */
 type Search = Pick<Extract<Action, { type: 'explore' }>, 'object' | 'near' | 'biome'>
 
-/** Explore until the deadline; the message of an `invalid` failure (no search will ever find it). */
+/**
+ * Explore until the deadline or until `until` holds; the message of an `invalid` failure (no search will ever find
+ * it).
+ */
 async function exploreUntilDeadline(
   search: Search,
   deps: GoalDeps,
   ctx: GoalContext,
   meta: Parameters<typeof runSubGoal>[2],
+  until?: () => boolean,
 ): Promise<string | null> {
-  const r = await actUntilDeadline({ type: 'explore', strategy: 'surface', ...search }, deps, ctx, meta)
+  const r = await actUntilDeadline({ type: 'explore', strategy: 'surface', ...search }, deps, ctx, meta, until)
   return r && !r.ok && r.reason === 'invalid' ? r.message : null
 }
 
@@ -256,6 +269,11 @@ async function runFind(
   let armings = 0
   let feedings = 0
   let hides = 0
+  // a search ends for a hunt as soon as the bot is hungry with food in sight: a biome search walks (sprints) up to
+  // its whole budget, and mp5 4-3 seed 3 starved there (hurt every 4 s from 192 s) with the food only looked for
+  // between searches
+  const huntDue = (): boolean =>
+    feedings < FEED_TRIES && foodToHunt(deps.kb, deps.hands.state(), deps.senses, goal.object) !== null
   // armed unless it tried to arm itself and still has no weapon
   const armed = (): boolean => armings === 0 || bestWeaponOf(Object.keys(deps.hands.state().inventory)) !== null
   // the object in sight with every condition met: found (checked before anything else a round does, so that arming
@@ -307,7 +325,7 @@ async function runFind(
     ]
     for (const next of searches) {
       const what = next()
-      const invalid = what === null ? null : await exploreUntilDeadline(what, deps, ctx, meta)
+      const invalid = what === null ? null : await exploreUntilDeadline(what, deps, ctx, meta, huntDue)
       if (invalid) return { ok: false, message: invalid, verification: null, llmCalls: 0, subGoalsRun: round }
     }
     const after = foundNow(round)

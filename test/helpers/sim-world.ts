@@ -44,6 +44,18 @@ export interface SimLie {
   type: ActionType
   nth: number
 }
+/**
+ * The Nth (1-based) call of `type` takes `ms` of real time unless its signal aborts it first (then it ends
+ * `interrupted`); as it starts, the food bar drops to `food` and `sees` comes into sight (a long walk that tires the
+ * bot and passes animals).
+ */
+export interface SimLong {
+  type: ActionType
+  nth: number
+  ms: number
+  food?: number
+  sees?: Record<string, number>
+}
 /** Before the Nth (1-based) execute call of any type runs, remove these items (or everything): a `/clear`. */
 export interface SimClear {
   beforeCall: number
@@ -60,6 +72,7 @@ export interface SimWorldOptions {
   faults?: SimFault[]
   lies?: SimLie[]
   clears?: SimClear[]
+  longs?: SimLong[]
   /** Names explore never finds. */
   absent?: string[]
   /** Things in sight at the start, with their distance (each alone, in no pair). */
@@ -170,6 +183,8 @@ export class SimWorld implements Hands, Senses, RuleWorld {
     const before = new Map(this.inv)
     const fault = this.opts.faults?.find((f) => f.type === action.type && f.nth === nth)
     const lie = this.opts.lies?.some((l) => l.type === action.type && l.nth === nth) ?? false
+    const long = this.opts.longs?.find((l) => l.type === action.type && l.nth === nth)
+    if (long) await this.takeLong(long, signal)
     let result: ActionResult
     if (signal.aborted) {
       result = this.result(false, 'interrupted', `I stopped ${action.type} because the task was cancelled.`, before, 0)
@@ -340,6 +355,22 @@ export class SimWorld implements Hands, Senses, RuleWorld {
     return this.kb.resolveName(name).ok
       ? `I explored but there is no natural ${name} to find.`
       : `I don't know anything called ${name}.`
+  }
+
+  /** A SimLong: its changes to the world, then its real time, ended early by `signal`. */
+  private async takeLong(long: SimLong, signal: AbortSignal): Promise<void> {
+    if (long.food !== undefined) this.food = long.food
+    for (const [name, d] of Object.entries(long.sees ?? {})) this.visible.set(name, d)
+    if (signal.aborted) return
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, long.ms)
+      function done(): void {
+        clearTimeout(timer)
+        signal.removeEventListener('abort', done)
+        resolve()
+      }
+      signal.addEventListener('abort', done, { once: true })
+    })
   }
 
   private run(a: Action): { message: string; durationMs: number } {

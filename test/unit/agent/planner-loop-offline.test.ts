@@ -319,6 +319,21 @@ describe('offline planning loop (no LLM)', () => {
     expect(labels(spared.world)).not.toContain('attack cow')
   })
 
+  it('a search that leaves the bot hungry with an animal in sight ends for the hunt, then goes on', async () => {
+    // the first search for the pig walks long (mp5 4-3: a biome search sprints up to its whole budget) and tires the
+    // bot, with a cow coming into sight on the way
+    const longs = [{ type: 'explore' as const, nth: 1, ms: 40_000, food: 6, sees: { cow: 6 } }]
+    const started = Date.now()
+    const r = await run({ object: 'pig', count: 1 }, { longs }, 120_000)
+    expect(r.out.ok, r.out.message).toBe(true)
+    expect(Date.now() - started).toBeLessThan(20_000)
+    const steps = labels(r.world)
+    expect(steps[0]).toBe('explore pig')
+    expect(r.world.calls[0]!.result.reason).toBe('interrupted')
+    expect(steps.indexOf('attack cow')).toBeGreaterThan(0)
+    expect(steps.lastIndexOf('explore pig')).toBeGreaterThan(steps.indexOf('attack cow'))
+  })
+
   it('a find whose search names something the game does not know ends at once with that reason', async () => {
     const why = 'There is no block, creature or biome called "plainz" in Minecraft 1.20.2.'
     const started = Date.now()
