@@ -13,6 +13,9 @@ import { biomeAt } from '../perception/vision.js'
 import { goals, goto } from './world.js'
 import { standStill } from '../bot/body.js'
 import { createKnowledge } from '../knowledge/index.js'
+import { logger } from '../util/log.js'
+
+const log = logger('surface-search')
 
 export const CELL = 20
 
@@ -58,6 +61,8 @@ async function moveLooking(
   let seen: Vec3 | null = null
   let stopped = false
   let ticks = 0
+  const from = run.bot.entity.position.clone()
+  const startedMs = Date.now()
   const poll = setInterval(() => {
     if (seen || stopped) return
     try {
@@ -73,6 +78,13 @@ async function moveLooking(
     await goto(run, g, 'the next place to look').catch(() => run.check())
   } finally {
     clearInterval(poll)
+    // one line per walk (debug): where to, how long and how far it went, and how it ended
+    log.debug('walk', {
+      to: goal instanceof Vec3 ? `(${goal.x}, ${goal.y}, ${goal.z})` : `(${goal[0]}, ${goal[1]})`,
+      ms: Date.now() - startedMs,
+      moved: Math.round(run.bot.entity.position.distanceTo(from)),
+      ended: seen ? 'seen' : stopped ? 'stopIf' : 'walked',
+    })
   }
   return seen ?? look()
 }
