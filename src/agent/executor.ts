@@ -17,7 +17,7 @@ import { AbortedError } from '../util/errors.js'
 import { sleep } from '../util/async.js'
 import type { Senses } from './ports.js'
 import { RouteFeedback } from './route-feedback.js'
-import { armForTheDark, feedIfHungry, foodToHunt, NO_CONDITIONS } from './upkeep.js'
+import { armForTheDark, feedIfHungry, foodToHunt, type Hunt, NO_CONDITIONS } from './upkeep.js'
 import { bestWeaponOf } from '../rules/policy.js'
 import { stationsAhead, subGoalStations } from './subgoal-needs.js'
 import { INPUTS_LOST, runSubGoal, type SubGoalDeps, type SubGoalOutcome } from './subgoal-runner.js'
@@ -272,8 +272,11 @@ async function runFind(
   // a search ends for a hunt as soon as the bot is hungry with food in sight: a biome search walks (sprints) up to
   // its whole budget, and mp5 4-3 seed 3 starved there (hurt every 4 s from 192 s) with the food only looked for
   // between searches
-  const huntDue = (): boolean =>
-    feedings < FEED_TRIES && foodToHunt(deps.kb, deps.hands.state(), deps.senses, goal.object) !== null
+  let spotted: Hunt | null = null
+  const huntDue = (): boolean => {
+    if (feedings < FEED_TRIES) spotted = foodToHunt(deps.kb, deps.hands.state(), deps.senses, goal.object)
+    return spotted !== null
+  }
   // armed unless it tried to arm itself and still has no weapon
   const armed = (): boolean => armings === 0 || bestWeaponOf(Object.keys(deps.hands.state().inventory)) !== null
   // the object in sight with every condition met: found (checked before anything else a round does, so that arming
@@ -303,7 +306,9 @@ async function runFind(
       // no weapon came of it: hide now rather than search unarmed among the zombies
       if (!armed() && hides < HIDE_TRIES && (await hideUntilDay(goal, deps, ctx, meta, false))) hides++
     }
-    if (feedings < FEED_TRIES && (await feedIfHungry(deps, ctx, meta.deadline, runGoal, goal.object))) feedings++
+    if (feedings < FEED_TRIES && (await feedIfHungry(deps, ctx, meta.deadline, runGoal, goal.object, spotted)))
+      feedings++
+    spotted = null
     ctx.progress({
       kind: 'progress',
       taskId: ctx.taskId,

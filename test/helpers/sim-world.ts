@@ -47,7 +47,7 @@ export interface SimLie {
 /**
  * The Nth (1-based) call of `type` takes `ms` of real time unless its signal aborts it first (then it ends
  * `interrupted`); as it starts, the food bar drops to `food` and `sees` comes into sight (a long walk that tires the
- * bot and passes animals).
+ * bot and passes animals), and as it ends `gone` leaves it (an animal that slipped out of view as the bot stopped).
  */
 export interface SimLong {
   type: ActionType
@@ -55,6 +55,7 @@ export interface SimLong {
   ms: number
   food?: number
   sees?: Record<string, number>
+  gone?: string[]
 }
 /** Before the Nth (1-based) execute call of any type runs, remove these items (or everything): a `/clear`. */
 export interface SimClear {
@@ -361,16 +362,17 @@ export class SimWorld implements Hands, Senses, RuleWorld {
   private async takeLong(long: SimLong, signal: AbortSignal): Promise<void> {
     if (long.food !== undefined) this.food = long.food
     for (const [name, d] of Object.entries(long.sees ?? {})) this.visible.set(name, d)
-    if (signal.aborted) return
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, long.ms)
-      function done(): void {
-        clearTimeout(timer)
-        signal.removeEventListener('abort', done)
-        resolve()
-      }
-      signal.addEventListener('abort', done, { once: true })
-    })
+    if (!signal.aborted)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, long.ms)
+        function done(): void {
+          clearTimeout(timer)
+          signal.removeEventListener('abort', done)
+          resolve()
+        }
+        signal.addEventListener('abort', done, { once: true })
+      })
+    for (const name of long.gone ?? []) this.visible.delete(name)
   }
 
   private run(a: Action): { message: string; durationMs: number } {
