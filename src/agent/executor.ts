@@ -18,7 +18,7 @@ import { sleep } from '../util/async.js'
 import type { Senses } from './ports.js'
 import { RouteFeedback } from './route-feedback.js'
 import { armForTheDark, feedIfHungry, foodToHunt, type Hunt, NO_CONDITIONS } from './upkeep.js'
-import { bestWeaponOf } from '../rules/policy.js'
+import { bestWeaponOf, SPRINT_FOOD } from '../rules/policy.js'
 import { stationsAhead, subGoalStations } from './subgoal-needs.js'
 import { INPUTS_LOST, runSubGoal, type SubGoalDeps, type SubGoalOutcome } from './subgoal-runner.js'
 
@@ -269,12 +269,14 @@ async function runFind(
   let armings = 0
   let feedings = 0
   let hides = 0
-  // a search ends for a hunt as soon as the bot is hungry with food in sight: a biome search walks (sprints) up to
-  // its whole budget, and mp5 4-3 seed 3 starved there (hurt every 4 s from 192 s) with the food only looked for
-  // between searches
+  // a search ends for a hunt once the bot is too hungry to sprint with food in sight: a biome search walks up to its
+  // whole budget, and mp5 4-3 seed 3 starved there (hurt every 4 s from 192 s) with the food only looked for between
+  // searches; cut as soon as it was hungry (food 10), mp5 2-3 seed 2 hunted three times in 200 s and ran out of time
   let spotted: Hunt | null = null
   const huntDue = (): boolean => {
-    if (feedings < FEED_TRIES) spotted = foodToHunt(deps.kb, deps.hands.state(), deps.senses, goal.object)
+    const state = deps.hands.state()
+    if (feedings < FEED_TRIES && state.food <= SPRINT_FOOD)
+      spotted = foodToHunt(deps.kb, state, deps.senses, goal.object)
     return spotted !== null
   }
   // armed unless it tried to arm itself and still has no weapon

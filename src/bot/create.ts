@@ -11,6 +11,7 @@ import { plugin as pvp } from 'mineflayer-pvp'
 import { plugin as tool } from 'mineflayer-tool'
 import { keepOffLava } from './lava-margin.js'
 import { placeClear } from './place-clear.js'
+import { SPRINT_FOOD } from '../rules/policy.js'
 
 /** Blocks pathfinder may place to tower or bridge: ones no recipe the bot pursues needs. */
 export const SCAFFOLD = ['dirt', 'netherrack', 'cobbled_deepslate', 'andesite', 'diorite', 'granite', 'tuff', 'gravel']
@@ -52,6 +53,12 @@ export function createBot(opts: BotOptions): Bot {
       (id): id is number => id !== undefined,
     )
     bot.pathfinder.setMovements(moves)
+    // no sprinting when hungry, as vanilla's client does (read on every tick of a walk, so a change applies at once)
+    const sprint = (): void => {
+      moves.allowSprinting = bot.food > SPRINT_FOOD
+    }
+    sprint()
+    bot.on('health', sprint)
   })
   return bot
 }

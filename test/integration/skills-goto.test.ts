@@ -3,7 +3,7 @@
  * names a place ("remember this place as base"), the bot walks to coordinates and to the named place, and the name
  * survives two bot restarts (a new app on the same memory.db file each time). Bob may not forget Alice's place;
  * Alice may. A walk to an unreachable spot fails with `no_path` and the distance left; `stop` ends a long walk
- * within 1 s.
+ * within 1 s. A long walk sprints when fed and does not when the food is too low to sprint (vanilla's rule).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,6 +12,7 @@ import type { Bot } from 'mineflayer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type App } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
+import { SPRINT_FOOD } from '../../src/rules/policy.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { command, joinPlayer, quit, startServer, waitFor, waitForMessage } from '../helpers/world.js'
 
@@ -130,4 +131,28 @@ describe('goto and named places', () => {
     )
     expect(Date.now() - t0).toBeLessThan(1500)
   }, 60_000)
+
+  it('sprints on a long walk when fed and walks when too hungry to sprint, as vanilla has it', async () => {
+    // whether Ghost's client held sprint on any tick of a walk
+    const walk = async (dx: number): Promise<boolean> => {
+      let sprinted = false
+      const onTick = (): void => {
+        if (ghost.getControlState('sprint')) sprinted = true
+      }
+      ghost.on('physicsTick', onTick)
+      try {
+        const o = at(ghost)
+        expect(await say(alice, `Ghost goto ${o.x + dx} ${o.y} ${o.z}`, /I'm at|no way|closer/)).toMatch(/I'm at/)
+      } finally {
+        ghost.off('physicsTick', onTick)
+      }
+      return sprinted
+    }
+    expect(ghost.food).toBeGreaterThan(SPRINT_FOOD)
+    expect(await walk(20)).toBe(true)
+    await command(alice, '/effect Ghost hunger 20 127')
+    await waitFor(() => ghost.food <= SPRINT_FOOD, 25_000, 'Ghost too hungry to sprint')
+    await command(alice, '/effect Ghost clear')
+    expect(await walk(-20)).toBe(false)
+  }, 90_000)
 })
