@@ -17,8 +17,8 @@ import { AbortedError } from '../util/errors.js'
 import { sleep } from '../util/async.js'
 import type { Senses } from './ports.js'
 import { RouteFeedback } from './route-feedback.js'
-import { armForTheDark, feedIfHungry, foodToHunt, type Hunt, NO_CONDITIONS } from './upkeep.js'
-import { bestWeaponOf, SPRINT_FOOD } from '../rules/policy.js'
+import { armForTheDark, feedIfHungry, foodToHunt, type Hunt, NO_CONDITIONS, STARVING_FOOD } from './upkeep.js'
+import { bestWeaponOf } from '../rules/policy.js'
 import { stationsAhead, subGoalStations } from './subgoal-needs.js'
 import { INPUTS_LOST, runSubGoal, type SubGoalDeps, type SubGoalOutcome } from './subgoal-runner.js'
 
@@ -269,13 +269,14 @@ async function runFind(
   let armings = 0
   let feedings = 0
   let hides = 0
-  // a search ends for a hunt once the bot is too hungry to sprint with food in sight: a biome search walks up to its
-  // whole budget, and mp5 4-3 seed 3 starved there (hurt every 4 s from 192 s) with the food only looked for between
-  // searches; cut as soon as it was hungry (food 10), mp5 2-3 seed 2 hunted three times in 200 s and ran out of time
+  // a search ends for a hunt once the bot is starving with food in sight: a biome search walks up to its whole
+  // budget, and mp5 4-3 seed 3 starved there (hurt every 4 s from 192 s, sprinting) with the food only looked for
+  // between searches; cut as soon as it was hungry (food 10), mp5 2-3 seed 2 hunted three times in 200 s and ran out
+  // of time
   let spotted: Hunt | null = null
   const huntDue = (): boolean => {
     const state = deps.hands.state()
-    if (feedings < FEED_TRIES && state.food <= SPRINT_FOOD)
+    if (feedings < FEED_TRIES && state.food <= STARVING_FOOD)
       spotted = foodToHunt(deps.kb, state, deps.senses, goal.object)
     return spotted !== null
   }

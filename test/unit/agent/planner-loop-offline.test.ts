@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { GoalOutcome } from '../../../src/agent/executor.js'
 import { ROUTE_TRIES } from '../../../src/agent/route-feedback.js'
 import { OFFLINE_ATTEMPTS } from '../../../src/agent/subgoal-runner.js'
+import { STARVING_FOOD } from '../../../src/agent/upkeep.js'
 import { runOfflineGoal } from '../../helpers/offline-goal.js'
 import { createSimWorld, type SimWorld, type SimWorldOptions } from '../../helpers/sim-world.js'
 import { createKnowledge } from '../../../src/knowledge/index.js'
@@ -319,10 +320,10 @@ describe('offline planning loop (no LLM)', () => {
     expect(labels(spared.world)).not.toContain('attack cow')
   })
 
-  it('a search that leaves the bot hungry with an animal in sight ends for the hunt, then goes on', async () => {
+  it('a search that leaves the bot starving with an animal in sight ends for the hunt, then goes on', async () => {
     // the first search for the pig walks long (mp5 4-3: a biome search sprints up to its whole budget) and tires the
     // bot, with a cow coming into sight on the way
-    const longs = [{ type: 'explore' as const, nth: 1, ms: 40_000, food: 6, sees: { cow: 6 } }]
+    const longs = [{ type: 'explore' as const, nth: 1, ms: 40_000, food: STARVING_FOOD, sees: { cow: 6 } }]
     const started = Date.now()
     const r = await run({ object: 'pig', count: 1 }, { longs }, 120_000)
     expect(r.out.ok, r.out.message).toBe(true)
@@ -338,6 +339,10 @@ describe('offline planning loop (no LLM)', () => {
     const s = await run({ object: 'pig', count: 1 }, { longs: slipped }, 120_000)
     expect(s.out.ok, s.out.message).toBe(true)
     expect(labels(s.world).slice(0, 3)).toEqual(['explore pig', 'explore cow', 'attack cow'])
+    // hungry but not starving (walking costs no food): the search runs its course; the hunt waits for its end
+    const hungry = [{ ...longs[0]!, ms: 3000, food: STARVING_FOOD + 3 }]
+    const h = await run({ object: 'pig', count: 1 }, { longs: hungry }, 120_000)
+    expect(h.world.calls[0]!.result.ok).toBe(true)
   })
 
   it('a find whose search names something the game does not know ends at once with that reason', async () => {
