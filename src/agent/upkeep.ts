@@ -21,7 +21,7 @@ const FEED_MAX_MS = 60_000
 const UPKEEP_MIN_MS = 10_000
 /**
  * Food (of 20) at or below which a bot with nothing to eat hunts before searching on: below 18 it no longer heals,
- * at 6 it can no longer sprint. Half the bar leaves time for the hunt.
+ * at SPRINT_FOOD (rules/policy.ts) it can no longer sprint. Half the bar leaves time for the hunt.
  */
 export const HUNGRY_FOOD = 10
 /**
