@@ -189,28 +189,31 @@ async function pokeAround(run: Run, dir: Vec3, look: Look, ahead = false): Promi
   return null
 }
 
+/** How far a corridor got: the target if it came in sight, cells walked, and how many of those it walked first. */
+interface Leg {
+  seen: Vec3 | null
+  steps: number
+  /** Cells walked that no corridor had walked before: only these look at new rock. */
+  fresh: number
+}
+
 /**
  * Dig and walk a straight corridor of up to `length` cells, poking holes from every stand (`pokes`); stops at the
  * first sight of the target.
  */
-async function corridor(
-  run: Run,
-  dir: Vec3,
-  length: number,
-  look: Look,
-  pokes = true,
-): Promise<{ seen: Vec3 | null; steps: number }> {
+async function corridor(run: Run, dir: Vec3, length: number, look: Look, pokes = true): Promise<Leg> {
   const { bot } = run
   const dug = dugBy(bot)
   let cur = bot.entity.position.floored()
   let steps = 0
+  let fresh = 0
   while (steps < length) {
     const t0 = Date.now()
     // open up to STRIDE cells ahead (all within reach) before walking: one walk per stride
     let open = 0
     for (let k = 1; k <= Math.min(STRIDE, length - steps); k++) {
       const opened = await openCell(run, cur.plus(dir.scaled(k)), look)
-      if (opened) return { seen: opened, steps }
+      if (opened) return { seen: opened, steps, fresh }
       if (opened === false) break
       open = k
     }
@@ -224,15 +227,18 @@ async function corridor(
     await gotoWithin(run, new goals.GoalBlock(next.x, next.y, next.z), 'the tunnel face', CORRIDOR_WALK_MS)
     const at = bot.entity.position.floored()
     log.debug('corridor', { cells: open, digMs: t1 - t0, walkMs: Date.now() - t1, at: at.toString() })
-    for (let k = 1; k <= open; k++) dug.add(cur.plus(dir.scaled(k)).toString())
+    const cells = Array.from({ length: open }, (_, k) => cur.plus(dir.scaled(k + 1)).toString())
+    const before = dug.size
+    for (const c of cells) dug.add(c)
     if (!at.equals(next)) break
     cur = next
     steps += open
+    fresh += dug.size - before
     const seen = look() ?? (pokes ? await pokeAround(run, dir, look) : null)
-    if (seen) return { seen, steps }
+    if (seen) return { seen, steps, fresh }
     await sleep(0, run.signal).catch(() => run.check())
   }
-  return { seen: null, steps }
+  return { seen: null, steps, fresh }
 }
 
 /**
@@ -356,7 +362,9 @@ export async function branchMine(
     if (row.seen) return row.seen
     const m = await corridor(run, main, SPACING, look)
     if (m.seen) return m.seen
-    if (m.steps === 0) {
+    // a leg along old cells only is no way on either: between two open cells with every cell beyond refused, it
+    // walked to and fro for good (bench d27 seed 7: 157 s between two cells at y -52, 657 one-cell corridors)
+    if (m.fresh === 0) {
       blockedInARow++
       blocked.add(d % 4)
       const open = [d + 1, d + 3, d + 2].filter((i) => !blocked.has(i % 4))

@@ -26,6 +26,7 @@ import { isUnderground, visibleBlocks } from '../../src/perception/vision.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
 import { VERSION, command, countItem, giveItem, startServer } from '../helpers/world.js'
 import { LAVA_LEVEL } from '../../src/server/worldgen/terrain.js'
+import { isRock as rockAt, solidPatch as patchNear } from '../helpers/rock.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -51,32 +52,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-/** Solid, diggable, dry rock that does not fall. */
-function isRock(p: Vec3): boolean {
-  const b = bot.blockAt(p)
-  return b?.boundingBox === 'block' && b.diggable && b.name !== 'bedrock' && !/lava|water|gravel|sand/.test(b.name)
-}
-
-/**
- * A column near the bot (at its feet level; rings 3 to 16 blocks out, every column of each ring) under which the rock
- * is solid and dry: (2·half+1)² columns from `fromDy` to `toDy` blocks relative to the feet (negative: below), found
- * in the generated world; where a scene can be carved.
- */
-function solidPatch(half: number, fromDy: number, toDy: number): Vec3 {
-  const me = bot.entity.position.floored()
-  for (let r = 3; r <= 16; r++)
-    for (let dx = -r; dx <= r; dx++)
-      for (let dz = -r; dz <= r; dz++) {
-        if (Math.max(Math.abs(dx), Math.abs(dz)) !== r) continue
-        const c = me.offset(dx, 0, dz)
-        let solid = true
-        for (let x = -half; x <= half && solid; x++)
-          for (let z = -half; z <= half && solid; z++)
-            for (let y = fromDy; y <= toDy && solid; y++) solid = isRock(c.offset(x, y, z))
-        if (solid) return c
-      }
-  throw new Error('no patch of solid rock near the bot')
-}
+const isRock = (p: Vec3): boolean => rockAt(bot, p)
+const solidPatch = (half: number, fromDy: number, toDy: number): Vec3 => patchNear(bot, half, fromDy, toDy)
 
 /**
  * A cell 12 below the feet with a 1×1 tunnel at eye level running `length` blocks through solid rock and a coal
@@ -342,6 +319,41 @@ describe('finding ore underground', () => {
     expect(isUnderground(bot)).toBe(false)
     expect(bot.entity.position.floored().y).toBeGreaterThanOrEqual(top.y)
   }, 90_000)
+
+  it('ends the search, boxed in by lava round two open cells, instead of walking between them (bench d27 seed 7)', async () => {
+    // two open cells side by side in the rock, walls a block thick and lava behind every wall, floor and roof: no
+    // cell may be opened, nothing dug down, and walking from one cell to the other opens no new rock. The search must
+    // end as blocked, not walk between the two until its budget runs out (d27 seed 7: 157 s at y -52)
+    const a = solidPatch(3, -15, -8).offset(0, -12, 0)
+    const cells = [a, a.offset(1, 0, 0)].flatMap((p) => [p, p.offset(0, 1, 0)])
+    const inside = (p: Vec3): boolean => cells.some((c) => c.equals(p))
+    const faces = [
+      [1, 0, 0],
+      [-1, 0, 0],
+      [0, 0, 1],
+      [0, 0, -1],
+      [0, 1, 0],
+      [0, -1, 0],
+    ].map(([x, y, z]) => new Vec3(x!, y!, z!))
+    const lava = cells.flatMap((c) => faces.filter((f) => !inside(c.plus(f))).map((f) => c.plus(f.scaled(2))))
+    for (const c of cells) await command(bot, `/setblock ${c.x} ${c.y} ${c.z} air`)
+    for (const l of lava) await command(bot, `/setblock ${l.x} ${l.y} ${l.z} lava`)
+    await command(bot, `/tp ${bot.username} ${a.x + 0.5} ${a.y} ${a.z + 0.5}`)
+    await waitFor(
+      () =>
+        bot.entity.position.floored().equals(a) &&
+        bot.entity.onGround &&
+        lava.every((l) => bot.blockAt(l)?.name === 'lava') &&
+        cells.every((c) => bot.blockAt(c)?.name === 'air'),
+      5000,
+      'boxed in the two cells',
+    )
+    const r = await execute(bot, { type: 'explore', object: 'gold_block', strategy: 'underground' }, { signal: never })
+    expect(r.reason, r.message).toBe('not_found')
+    expect(r.message).toMatch(/as far as I safely could/)
+    expect(cells.some((c) => bot.entity.position.floored().equals(c))).toBe(true)
+    expect(lava.every((l) => bot.blockAt(l)?.name === 'lava')).toBe(true)
+  }, 120_000)
 
   it('climbs back out of the lava-filled caves to its level before it searches (a fall left it below them)', async () => {
     // bench p7 piston seed 2: fallen to y -57, four searches there ended at once with every corridor blocked by lava
