@@ -14,7 +14,7 @@ import type { Action, ActionResult, Feedback } from '../schemas/action.js'
 import type { Goal } from '../schemas/goal.js'
 import type { Decomposition, SubGoal } from '../schemas/subgoal.js'
 import { AbortedError } from '../util/errors.js'
-import { sleep } from '../util/async.js'
+import { cutSignal, sleep } from '../util/async.js'
 import type { Senses } from './ports.js'
 import { RouteFeedback } from './route-feedback.js'
 import { armForTheDark, feedIfHungry, foodToHunt, type Hunt, NO_CONDITIONS, STARVING_FOOD } from './upkeep.js'
@@ -179,23 +179,16 @@ async function actUntilDeadline(
 ): Promise<ActionResult | null> {
   const remainingMs = meta.deadline - Date.now()
   if (remainingMs <= 0) return null
-  // a plain controller and timer, held until the action ends (AbortSignal.any/timeout signals can be garbage-collected
-  // before they fire in Node 20, which let an explore overrun the budget by its own 120 s)
-  const cut = new AbortController()
-  const timer = setTimeout(() => cut.abort(new AbortedError('goal time budget')), remainingMs)
-  const poll = setInterval(() => {
-    if (until()) cut.abort(new AbortedError('upkeep'))
-  }, UNTIL_POLL_MS)
-  const onStop = (): void => cut.abort(ctx.signal.reason)
-  if (ctx.signal.aborted) onStop()
-  ctx.signal.addEventListener('abort', onStop, { once: true })
+  const cut = cutSignal(ctx.signal, remainingMs, new AbortedError('goal time budget'), {
+    check: until,
+    everyMs: UNTIL_POLL_MS,
+    reason: new AbortedError('upkeep'),
+  })
   let r
   try {
     r = await deps.hands.execute(action, cut.signal)
   } finally {
-    clearTimeout(timer)
-    clearInterval(poll)
-    ctx.signal.removeEventListener('abort', onStop)
+    cut.done()
   }
   if (ctx.signal.aborted) throw new AbortedError('task')
   meta.onAction({ action, result: r, state: deps.hands.state() })

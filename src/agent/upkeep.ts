@@ -12,6 +12,7 @@ import { Goal, type Conditions } from '../schemas/goal.js'
 import type { GoalContext, GoalDeps, GoalOutcome } from './executor.js'
 import type { Senses } from './ports.js'
 import { AbortedError, isAbort } from '../util/errors.js'
+import { cutSignal } from '../util/async.js'
 
 export const NO_CONDITIONS: Conditions = { biome: null, time: null, weather: null, near: null, brightness: null }
 /** Upkeep leaves at least this much of a find's time for the search itself. */
@@ -69,9 +70,15 @@ export interface Hunt {
   mob: string
 }
 
+/** Food the eating reflex eats (rules/policy.ts `eats`, from the knowledge's food points). */
+const edibleBy =
+  (kb: Knowledge) =>
+  (item: string): boolean =>
+    eats(item, kb.foodPoints(item))
+
 /** Hungry (food at or below HUNGRY_FOOD) with nothing edible carried (the eating reflex eats what is). */
 function needsFood(kb: Knowledge, state: Pick<BotState, 'food' | 'inventory'>): boolean {
-  return state.food <= HUNGRY_FOOD && !Object.keys(state.inventory).some((i) => eats(i, kb.foodPoints(i)))
+  return state.food <= HUNGRY_FOOD && !Object.keys(state.inventory).some(edibleBy(kb))
 }
 
 /**
@@ -88,9 +95,8 @@ export function foodToHunt(
   spare: string | null = null,
 ): Hunt | null {
   if (!needsFood(kb, state)) return null
-  const edible = (item: string): boolean => eats(item, kb.foodPoints(item))
-  let best: { item: string; mob: string; d: number } | null = null
-  for (const item of kb.foods().filter(edible))
+  let best: (Hunt & { d: number }) | null = null
+  for (const item of kb.foods().filter(edibleBy(kb)))
     for (const { mob, yieldPer } of kb.mobsFor(item)) {
       if (yieldPer < MIN_YIELD || mob === spare) continue
       const d = senses.nearestVisible(mob)
@@ -131,23 +137,18 @@ export async function feedIfHungry(
     done: 0,
     total: 1,
   })
-  const fed = new AbortController()
-  const onStop = (): void => fed.abort(ctx.signal.reason)
-  if (ctx.signal.aborted) onStop()
-  ctx.signal.addEventListener('abort', onStop, { once: true })
-  const watch = setInterval(() => {
-    if (deps.hands.state().food > HUNGRY_FOOD) fed.abort(new AbortedError('fed'))
-  }, FED_CHECK_MS)
-  const timer = setTimeout(() => fed.abort(new AbortedError('hunt time budget')), ms)
+  const fed = cutSignal(ctx.signal, ms, new AbortedError('hunt time budget'), {
+    check: () => deps.hands.state().food > HUNGRY_FOOD,
+    everyMs: FED_CHECK_MS,
+    reason: new AbortedError('fed'),
+  })
   try {
     const goal = Goal.parse({ object: hunt.item, count: FOOD_COUNT })
     await obtain(goal, { ...deps, goalTimeBudgetMs: ms }, { ...ctx, signal: fed.signal })
   } catch (err) {
     if (ctx.signal.aborted || !isAbort(err)) throw err
   } finally {
-    clearInterval(watch)
-    clearTimeout(timer)
-    ctx.signal.removeEventListener('abort', onStop)
+    fed.done()
   }
   return true
 }

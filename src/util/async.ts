@@ -1,6 +1,7 @@
 /**
  * Small async helpers used everywhere: await an event with a timeout and an AbortSignal, always removing the
- * listeners (after mineflayer's onceWithCleanup), abortable sleep, and a deadline wrapper for promises.
+ * listeners (after mineflayer's onceWithCleanup), abortable sleep, a deadline wrapper for promises, and a signal cut
+ * short by a time limit or a condition (`cutSignal`).
  */
 import type { EventEmitter } from 'node:events'
 import { AbortedError, TimeoutError } from './errors.js'
@@ -92,5 +93,43 @@ export async function waitFor(
     if (await check()) return
     if (Date.now() > deadline) throw new TimeoutError(what, timeoutMs)
     await sleep(intervalMs, signal)
+  }
+}
+
+/** A signal that also fires after a time limit or as soon as a condition holds; `done()` drops its timers. */
+export interface Cut {
+  signal: AbortSignal
+  done: () => void
+}
+
+/**
+ * A signal that fires when `parent` does (with its reason), after `ms` (with `timeoutReason`), or as soon as
+ * `until.check` holds, asked every `until.everyMs` (with `until.reason`). A plain controller and timers held until
+ * `done()` — call it in a finally — not AbortSignal.any/timeout, whose signals Node 20 can garbage-collect before
+ * they fire (that let an explore overrun its goal's budget by its own 120 s).
+ */
+export function cutSignal(
+  parent: AbortSignal,
+  ms: number,
+  timeoutReason: unknown,
+  until?: { check: () => boolean; everyMs: number; reason: unknown },
+): Cut {
+  const cut = new AbortController()
+  const timer = setTimeout(() => cut.abort(timeoutReason), ms)
+  const poll = until
+    ? setInterval(() => {
+        if (until.check()) cut.abort(until.reason)
+      }, until.everyMs)
+    : undefined
+  const onStop = (): void => cut.abort(parent.reason)
+  if (parent.aborted) onStop()
+  parent.addEventListener('abort', onStop, { once: true })
+  return {
+    signal: cut.signal,
+    done: () => {
+      clearTimeout(timer)
+      clearInterval(poll)
+      parent.removeEventListener('abort', onStop)
+    },
   }
 }
