@@ -241,12 +241,17 @@ async function hideUntilDay(
   meta: Parameters<typeof runSubGoal>[2],
   armed: boolean,
 ): Promise<boolean> {
+  if (!hideDue(goal, deps, armed)) return false
+  await actUntilDeadline({ type: 'hide' }, deps, ctx, meta)
+  return true
+}
+
+/** Whether a find should hide until day now (see hideUntilDay): it is dark, and it needs daylight or is at risk. */
+function hideDue(goal: Goal, deps: GoalDeps, armed: boolean): boolean {
   const time = goal.conditions?.time ?? null
   const atRisk = time !== 'night' && time !== 'dusk' && (deps.hands.state().health <= HIDE_HEALTH || !armed)
   if (time !== 'day' && !atRisk) return false
-  if (deps.senses.checkConditions({ ...NO_CONDITIONS, time: 'day' }, goal.object).met) return false
-  await actUntilDeadline({ type: 'hide' }, deps, ctx, meta)
-  return true
+  return !deps.senses.checkConditions({ ...NO_CONDITIONS, time: 'day' }, goal.object).met
 }
 
 /** Explore until the object is seen with every condition met at once; never claims success with one unmet. */
@@ -275,6 +280,9 @@ async function runFind(
   }
   // armed unless it tried to arm itself and still has no weapon
   const armed = (): boolean => armings === 0 || bestWeaponOf(Object.keys(deps.hands.state().inventory)) !== null
+  // a search ends for a hide as soon as one is due, not at its end: the zombies took mp5 2-3 seed 3 from 20 to 6
+  // health in one night walk to a desert, and at 6 the flee reflex ended the hide it tried then (dead at 140 s)
+  const cutShort = (): boolean => huntDue() || (hides < HIDE_TRIES && hideDue(goal, deps, armed()))
   // the object in sight with every condition met: found (checked before anything else a round does, so that arming
   // or a hunt for food never walks away from, or kills, what the find was looking at)
   const foundNow = (round: number): GoalOutcome | null => {
@@ -326,7 +334,7 @@ async function runFind(
     ]
     for (const next of searches) {
       const what = next()
-      const invalid = what === null ? null : await exploreUntilDeadline(what, deps, ctx, meta, huntDue)
+      const invalid = what === null ? null : await exploreUntilDeadline(what, deps, ctx, meta, cutShort)
       if (invalid) return { ok: false, message: invalid, verification: null, llmCalls: 0, subGoalsRun: round }
     }
     const after = foundNow(round)

@@ -46,14 +46,16 @@ export interface SimLie {
 }
 /**
  * The Nth (1-based) call of `type` takes `ms` of real time unless its signal aborts it first (then it ends
- * `interrupted`); as it starts, the food bar drops to `food` and `sees` comes into sight (a long walk that tires the
- * bot and passes animals), and as it ends `gone` leaves it (an animal that slipped out of view as the bot stopped).
+ * `interrupted`); as it starts, the food bar drops to `food`, health to `health` and `sees` comes into sight (a long
+ * walk that tires the bot, zombies that hit it at night, animals passed on the way), and as it ends `gone` leaves it
+ * (an animal that slipped out of view as the bot stopped).
  */
 export interface SimLong {
   type: ActionType
   nth: number
   ms: number
   food?: number
+  health?: number
   sees?: Record<string, number>
   gone?: string[]
 }
@@ -361,6 +363,7 @@ export class SimWorld implements Hands, Senses, RuleWorld {
   /** A SimLong: its changes to the world, then its real time, ended early by `signal`. */
   private async takeLong(long: SimLong, signal: AbortSignal): Promise<void> {
     if (long.food !== undefined) this.food = long.food
+    if (long.health !== undefined) this.health = long.health
     for (const [name, d] of Object.entries(long.sees ?? {})) this.visible.set(name, d)
     if (!signal.aborted)
       await new Promise<void>((resolve) => {

@@ -345,6 +345,23 @@ describe('offline planning loop (no LLM)', () => {
     expect(h.world.calls[0]!.result.ok).toBe(true)
   })
 
+  it('a search at night that leaves the bot hurt ends for a hide, then goes on in the morning', async () => {
+    // mp5 2-3 seed 3: armed, walking the night to a desert, the zombies took it from 20 to 6 health in one search
+    const longs = [{ type: 'explore' as const, nth: 1, ms: 40_000, health: 8 }]
+    const r = await run({ object: 'pig', count: 1 }, { time: 'night', inventory: { wooden_sword: 1 }, longs }, 120_000)
+    expect(r.out.ok, r.out.message).toBe(true)
+    expect(labels(r.world)).toEqual(['explore pig', 'hide', 'explore pig'])
+    expect(r.world.calls[0]!.result.reason).toBe('interrupted')
+    // unhurt, the night search runs its course (a short one here)
+    const unhurt = await run(
+      { object: 'pig', count: 1 },
+      { time: 'night', inventory: { wooden_sword: 1 }, longs: [{ ...longs[0]!, ms: 2000, health: 18 }] },
+      120_000,
+    )
+    expect(labels(unhurt.world)).toEqual(['explore pig'])
+    expect(unhurt.world.calls[0]!.result.ok).toBe(true)
+  })
+
   it('a find whose search names something the game does not know ends at once with that reason', async () => {
     const why = 'There is no block, creature or biome called "plainz" in Minecraft 1.20.2.'
     const started = Date.now()
