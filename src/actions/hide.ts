@@ -152,7 +152,8 @@ export async function hide(run: Run, _action: Extract<Action, { type: 'hide' }>)
     await waitForMorning(run)
     return 'I waited below ground until morning.'
   }
-  await outrun(run)
+  // the flee reflex runs the same way (a zombie already within its reach): the hide goes on
+  await run.fleeing(() => outrun(run))
   const start = bot.entity.position.floored()
   let depth = holeDepth(bot, start)
   if (depth === null && (await planksFromLogs(run))) depth = holeDepth(bot, start)

@@ -43,7 +43,8 @@ export interface RunOptions {
   detours?: number
 }
 
-/** The reflexes a handler may take another way around (the guard's); a fight or a flight always ends the run. */
+/** The reflexes a handler may take another way around (the guard's); a fight always ends the run, a flight too unless
+ * the handler is running from the mob itself (`run.fleeing`). */
 const DETOURABLE = new Set(['lava', 'drop'])
 
 export async function runHandler(
@@ -66,6 +67,7 @@ export async function runHandler(
   const progress = new ProgressTracker(rules, opts.name, started, ctx.onSignal)
   let steps = 0
   let detours = 0
+  let fleeing = 0
   const run: Run = {
     bot,
     signal: controller.signal,
@@ -84,12 +86,24 @@ export async function runHandler(
       if (stop) throw stop
     },
     detours: () => detours,
+    async fleeing(fn) {
+      fleeing++
+      try {
+        return await fn()
+      } finally {
+        fleeing--
+      }
+    },
   }
 
   const onExternal = (): void => abort('interrupted', 'told to stop')
   if (ctx.signal.aborted) onExternal()
   ctx.signal.addEventListener('abort', onExternal, { once: true })
   const offReflex = reflexes.onInterrupt((e) => {
+    if (e.kind === 'flee' && fleeing > 0) {
+      log.debug('reflex alongside', { action: opts.name, message: e.message })
+      return
+    }
     if (DETOURABLE.has(e.kind) && detours < (opts.detours ?? 0)) {
       detours++
       log.debug('reflex detour', { action: opts.name, detours, message: e.message })

@@ -73,6 +73,11 @@ export interface Run {
   check(): void
   /** Guard-reflex stops this run absorbed so far (rules' `detours`): the walk stopped, the run goes on. */
   detours(): number
+  /**
+   * Run `fn` with the combat reflex's flights not ending the run: the handler is itself running from the mob (hide's
+   * outrun), so a flight is the same move, not a take-over. Fights, deaths and stops still end it.
+   */
+  fleeing<T>(fn: () => Promise<T>): Promise<T>
 }
 
 /** A handler returns a success message (inventory delta and duration are filled in by the registry). */

@@ -3,7 +3,8 @@
  * night it digs three blocks down, closes the hole over its head, sits out a zombie standing over the hole without a
  * scratch and without the combat reflex starting a fight (which would dig it out), stays in after the morning while
  * the zombie is still there (it would burn in about 20 s; the test kills it instead), and then climbs back out; with a
- * zombie coming at it and no weapon, it runs to a lead before it digs in; under sand it digs down to the sandstone
+ * zombie coming at it and no weapon, it runs to a lead before it digs in, also when the flee reflex is already running
+ * from one at its side (the flight is the hide's own); under sand it digs down to the sandstone
  * to close the hole with, and without a pickaxe to get the sandstone, it refuses before it digs — unless it has a log
  * to make planks of.
  */
@@ -155,6 +156,35 @@ describe('hide: sit out the night in the ground', () => {
       expect(Math.hypot(here().x - start.x, here().z - start.z), 'ran before digging in').toBeGreaterThan(8)
       expect(bot.health, 'never hurt').toBe(20)
       expect(events.filter((e) => e.kind === 'fight' || e.kind === 'flee')).toEqual([])
+      await command(alice, '/kill @e[type=zombie]')
+      await command(alice, '/time set day')
+      const r = await hiding
+      expect(r.ok, r.message).toBe(true)
+    } finally {
+      off()
+      await command(alice, '/kill @e[type=zombie]', { allowError: true })
+    }
+  }, 120_000)
+
+  it('with a zombie already within reach of the flee reflex, unarmed, it runs on and digs in (the flight is its own)', async () => {
+    // bench mp5 2-2 seed 2 at night: a zombie at its side from the start, every hide ended "unsafe: I ran from the
+    // zombie because I have no weapon" as the flee reflex took over, and the zombie killed it at 50 s
+    await command(alice, '/time set midnight')
+    await waitFor(() => phaseOf(bot.time.timeOfDay) === 'night', 5000, 'GhostH to see the night')
+    const start = here()
+    const flights: ReflexEvent[] = []
+    const off = reflexes.onEvent((e) => e.kind === 'flee' && flights.push(e))
+    try {
+      await command(alice, `/summon zombie ${start.x + 2} ${start.y} ${start.z}`)
+      await waitFor(() => flights.length > 0, 10_000, 'the flee reflex to run from the zombie')
+      const hiding = execute(bot, { type: 'hide' }, { signal: never })
+      let early: string | null = null
+      void hiding.then((r) => {
+        if (!sealedIn(bot)) early = r.message
+      })
+      await waitFor(() => sealedIn(bot) || early !== null, 60_000, 'GhostH dug in, or the hide over')
+      expect(early).toBeNull()
+      expect(flights.length, 'the reflex ran on beside the hide').toBeGreaterThan(1)
       await command(alice, '/kill @e[type=zombie]')
       await command(alice, '/time set day')
       const r = await hiding
