@@ -10,8 +10,9 @@
  * the patterns by the seconds to the first sighting). A cave in sight on the level comes first (cave-walk.ts): the
  * bot walks to its farthest open floor and looks at the walls before it digs on. After every block it looks (no
  * x-ray: only blocks a ray from the eyes reaches count), never opens a block beside lava or water nor under a falling
- * block, and turns onto the freshest rock when a corridor is blocked. Cells dug and caves walked are remembered per
- * bot, so a re-plan does not dig the same side branch or walk the same cave again.
+ * block, and turns onto the freshest rock when a corridor is blocked or leads only along cells already walked. Cells
+ * dug and caves walked are remembered per bot, so a re-plan does not dig the same side branch or walk the same cave
+ * again.
  */
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
