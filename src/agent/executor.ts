@@ -227,13 +227,12 @@ const HIDE_TRIES = 2
 const HIDE_HEALTH = 10
 
 /**
- * In the dark, a find that does not need the night and is hurt or could not arm itself (`armed` false: it tried to
- * make a weapon and has none) hides in the ground until day (the `hide` action): zombies walk the surface until
- * morning and it would not live to see its find (mp5 2-2 seed 2 at night: every wood it went for to make a sword
- * "failed (unsafe): I ran from the zombie because I have no weapon", and it searched on unarmed until a zombie killed
- * it). A find that needs daylight, armed and unhurt, searches on in the dark for the rest of its conditions and hides
- * where they all hold, to come up there in the morning: hiding at once spent a whole night of mp5 4-3 seed 1 (to
- * 359 s of 600) before the walk to the desert began. True when it tried.
+ * A find that needs daylight in the dark, or one that does not need the night and is hurt or could not arm itself
+ * (`armed` false: it tried to make a weapon and has none): nothing it finds now would count or it would not live to
+ * see it, and zombies walk the surface until morning, so it hides in the ground until day (the `hide` action)
+ * instead of searching among them (mp5 2-2 seed 2 at night: every wood it went for to make a sword "failed (unsafe):
+ * I ran from the zombie because I have no weapon", and it searched on unarmed until a zombie killed it). True when
+ * it tried.
  */
 async function hideUntilDay(
   goal: Goal,
@@ -247,18 +246,12 @@ async function hideUntilDay(
   return true
 }
 
-/** Whether a find should hide until day now (see hideUntilDay). */
+/** Whether a find should hide until day now (see hideUntilDay): it is dark, and it needs daylight or is at risk. */
 function hideDue(goal: Goal, deps: GoalDeps, armed: boolean): boolean {
-  const c = goal.conditions ?? NO_CONDITIONS
-  if (c.time === 'night' || c.time === 'dusk') return false
-  if (deps.senses.checkConditions({ ...NO_CONDITIONS, time: 'day' }, goal.object).met) return false
-  if (deps.hands.state().health <= HIDE_HEALTH || !armed) return true
-  // needs the day: only once the object is in sight with every other condition met
-  return (
-    c.time === 'day' &&
-    deps.senses.nearestVisible(goal.object, c.near) !== null &&
-    deps.senses.checkConditions({ ...c, time: null }, goal.object).met
-  )
+  const time = goal.conditions?.time ?? null
+  const atRisk = time !== 'night' && time !== 'dusk' && (deps.hands.state().health <= HIDE_HEALTH || !armed)
+  if (time !== 'day' && !atRisk) return false
+  return !deps.senses.checkConditions({ ...NO_CONDITIONS, time: 'day' }, goal.object).met
 }
 
 /** Explore until the object is seen with every condition met at once; never claims success with one unmet. */
