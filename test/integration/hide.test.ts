@@ -75,6 +75,14 @@ async function emptyBag(): Promise<void> {
   await waitFor(() => bot.inventory.items().length === 0, 5000, 'an empty inventory')
 }
 
+/** The zombies gone and the day come: the hide climbs back out and ends ok. */
+async function endTheNight(hiding: ReturnType<typeof execute>): Promise<void> {
+  await command(alice, '/kill @e[type=zombie]')
+  await command(alice, '/time set day')
+  const r = await hiding
+  expect(r.ok, r.message).toBe(true)
+}
+
 describe('hide: sit out the night in the ground', () => {
   it('by day it ends at once without digging', async () => {
     const start = here()
@@ -156,10 +164,7 @@ describe('hide: sit out the night in the ground', () => {
       expect(Math.hypot(here().x - start.x, here().z - start.z), 'ran before digging in').toBeGreaterThan(8)
       expect(bot.health, 'never hurt').toBe(20)
       expect(events.filter((e) => e.kind === 'fight' || e.kind === 'flee')).toEqual([])
-      await command(alice, '/kill @e[type=zombie]')
-      await command(alice, '/time set day')
-      const r = await hiding
-      expect(r.ok, r.message).toBe(true)
+      await endTheNight(hiding)
     } finally {
       off()
       await command(alice, '/kill @e[type=zombie]', { allowError: true })
@@ -185,10 +190,7 @@ describe('hide: sit out the night in the ground', () => {
       await waitFor(() => sealedIn(bot) || early !== null, 60_000, 'GhostH dug in, or the hide over')
       expect(early).toBeNull()
       expect(flights.length, 'the reflex ran on beside the hide').toBeGreaterThan(1)
-      await command(alice, '/kill @e[type=zombie]')
-      await command(alice, '/time set day')
-      const r = await hiding
-      expect(r.ok, r.message).toBe(true)
+      await endTheNight(hiding)
     } finally {
       off()
       await command(alice, '/kill @e[type=zombie]', { allowError: true })
