@@ -3,8 +3,8 @@
  * night it digs three blocks down, closes the hole over its head, sits out a zombie standing over the hole without a
  * scratch and without the combat reflex starting a fight (which would dig it out), stays in after the morning while
  * the zombie is still there (it would burn in about 20 s; the test kills it instead), and then climbs back out; with a
- * zombie coming at it and no weapon, it runs to a lead before it digs in, also when the flee reflex is already running
- * from one at its side (the flight is the hide's own); under sand it digs down to the sandstone
+ * zombie coming at it and no weapon, it runs to a lead before it digs in — a flight of the flee reflex meanwhile is
+ * its own and does not end it (`run.fleeing`); under sand it digs down to the sandstone
  * to close the hole with, and without a pickaxe to get the sandstone, it refuses before it digs — unless it has a log
  * to make planks of.
  */
@@ -12,6 +12,7 @@ import type { Bot } from 'mineflayer'
 import type { Vec3 } from 'vec3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { attachReflexes, execute } from '../../src/actions/index.js'
+import { runHandler } from '../../src/actions/run.js'
 import type { ReflexEvent, Reflexes } from '../../src/actions/reflexes/index.js'
 import { createBot } from '../../src/bot/create.js'
 import { phaseOf } from '../../src/perception/percipient.js'
@@ -171,31 +172,53 @@ describe('hide: sit out the night in the ground', () => {
     }
   }, 120_000)
 
-  it('with a zombie already within reach of the flee reflex, unarmed, it runs on and digs in (the flight is its own)', async () => {
-    // bench mp5 2-2 seed 2 at night: a zombie at its side from the start, every hide ended "unsafe: I ran from the
-    // zombie because I have no weapon" as the flee reflex took over, and the zombie killed it at 50 s
-    await command(alice, '/time set midnight')
-    await waitFor(() => phaseOf(bot.time.timeOfDay) === 'night', 5000, 'GhostH to see the night')
-    const start = here()
-    const flights: ReflexEvent[] = []
-    const off = reflexes.onEvent((e) => e.kind === 'flee' && flights.push(e))
-    try {
-      await command(alice, `/summon zombie ${start.x + 2} ${start.y} ${start.z}`)
-      await waitFor(() => flights.length > 0, 10_000, 'the flee reflex to run from the zombie')
-      const hiding = execute(bot, { type: 'hide' }, { signal: never })
-      let early: string | null = null
-      void hiding.then((r) => {
-        if (!sealedIn(bot)) early = r.message
-      })
-      await waitFor(() => sealedIn(bot) || early !== null, 60_000, 'GhostH dug in, or the hide over')
-      expect(early).toBeNull()
-      expect(flights.length, 'the reflex ran on beside the hide').toBeGreaterThan(1)
-      await endTheNight(hiding)
-    } finally {
-      off()
-      await command(alice, '/kill @e[type=zombie]', { allowError: true })
-    }
-  }, 120_000)
+  it.each([
+    ['ends a run', false],
+    ['does not end a run that runs from the mob itself (run.fleeing: the hide outrunning it)', true],
+  ] as const)(
+    'a flight of the flee reflex %s',
+    async (_, fleeing) => {
+      // bench mp5 2-2 seed 2 at night: a zombie at its side from the start, every hide ended "unsafe: I ran from the
+      // zombie because I have no weapon" as the flee reflex took over, and the zombie killed it at 50 s
+      // on open ground of its own, away from the holes the hides before left
+      const at = ground.offset(fleeing ? 16 : 10, 0, -12)
+      await waitFor(() => !reflexes.busy(), 10_000, 'no reflex moving GhostH')
+      bot.pathfinder.setGoal(null)
+      await command(alice, `/tp GhostH ${at.x + 0.5} ${at.y} ${at.z + 0.5}`)
+      await waitFor(() => here().equals(at) && bot.entity.onGround, 10_000, 'GhostH on open ground')
+      await command(alice, '/time set midnight')
+      await waitFor(() => phaseOf(bot.time.timeOfDay) === 'night', 5000, 'GhostH to see the night')
+      const flights: ReflexEvent[] = []
+      const off = reflexes.onEvent((e) => e.kind === 'flee' && flights.push(e))
+      try {
+        const r = await runHandler(
+          bot,
+          { signal: never },
+          { name: 'hide', doing: 'hiding', budget: { steps: 10, timeMs: 30_000 }, tracked: false },
+          async (run) => {
+            const flight = async (): Promise<string> => {
+              const p = here()
+              await command(alice, `/summon zombie ${p.x + 2} ${p.y} ${p.z}`)
+              await waitFor(() => flights.length > 0, 20_000, 'the flee reflex to run from the zombie', 100, run.signal)
+              return 'the flight came'
+            }
+            return fleeing ? run.fleeing(flight) : flight()
+          },
+        )
+        expect(flights.length).toBeGreaterThan(0)
+        if (fleeing) expect(r.ok, r.message).toBe(true)
+        else expect([r.reason, r.message]).toEqual(['unsafe', flights[0]!.message])
+      } finally {
+        off()
+        await command(alice, '/kill @e[type=zombie]', { allowError: true })
+        await command(alice, '/time set day')
+        // the flight runs on for its own few seconds after the run: the next test starts after it
+        await waitFor(() => !reflexes.busy(), 10_000, 'the flight over')
+        bot.pathfinder.setGoal(null)
+      }
+    },
+    60_000,
+  )
 
   it('under sand it digs down to the sandstone and closes the hole with it; without a pickaxe, it refuses', async () => {
     const g = here().offset(4, 0, 0)
