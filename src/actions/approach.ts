@@ -42,6 +42,42 @@ export async function approach(run: Run, action: Extract<Action, { type: 'approa
   return `I am next to the ${action.object}.`
 }
 
+/** How far inside reach a cell's centre must be: the pathfinder counts a node reached within 0.35 of its centre on each axis. */
+const CENTRE_SLACK = 0.5
+
+/**
+ * A cell from which the body is within `reach` of `p` (the entity's position when the leg began), measured from the
+ * entity itself, not its block: a player up on a 2-high pillar is reached from the cells beside its foot. A cell
+ * counts when its centre is within reach − CENTRE_SLACK (so arriving anywhere the pathfinder calls its centre is within
+ * reach), and the cell the body stands in when the body itself is within reach — the pathfinder asks about that cell
+ * when it starts and when it arrives, so a walk never "arrives" out of reach, nor walks on once within it.
+ */
+class GoalWithinReach extends goals.Goal {
+  constructor(
+    private readonly bot: Run['bot'],
+    private readonly p: Vec3,
+    private readonly reach: number,
+  ) {
+    super()
+  }
+
+  heuristic(node: { x: number; y: number; z: number }): number {
+    const dx = this.p.x - (node.x + 0.5)
+    const dz = this.p.z - (node.z + 0.5)
+    return Math.sqrt(dx * dx + dz * dz) + Math.abs(this.p.y - node.y)
+  }
+
+  isEnd(node: { x: number; y: number; z: number }): boolean {
+    const body = this.bot.entity.position
+    if (Math.floor(body.x) === node.x && Math.floor(body.y) === node.y && Math.floor(body.z) === node.z)
+      return body.distanceTo(this.p) <= this.reach
+    const dx = this.p.x - (node.x + 0.5)
+    const dy = this.p.y - node.y
+    const dz = this.p.z - (node.z + 0.5)
+    return Math.sqrt(dx * dx + dy * dy + dz * dz) <= this.reach - CENTRE_SLACK
+  }
+}
+
 /**
  * Walk after `entity` (re-aiming at where it is now after every leg) until within `reach` blocks. One step per leg.
  * Fails with `not_found` when it disappears and `no_path` — saying how far is left — when it cannot be reached.
@@ -50,16 +86,15 @@ export async function pursueEntity(run: Run, entity: Entity, reach: number, what
   const { bot } = run
   const distance = (): number => entity.position.distanceTo(bot.entity.position)
   run.progress.setTarget(distance)
-  for (let leg = 0; distance() > reach; leg++) {
+  while (distance() > reach) {
     if (!bot.entities[entity.id]) fail('not_found', `I lost sight of ${what}.`)
     run.step()
-    const p = entity.position
-    // the first leg aims just inside reach, so a spot beside a player up on a pillar or a tree is a goal the
-    // pathfinder can find (aiming a block closer, it searched until its time ran out: 'no path in time'); a later leg
-    // aims a block inside (the entity moves on). Every leg stops as soon as the bot is within reach.
-    const range = Math.max(1, leg === 0 ? reach - 0.5 : reach - 1)
+    // every leg aims at the same reach (a leg aiming closer than the first made a player on a 2-high pillar a goal
+    // under their feet: the pathfinder searched for a way up until its time ran out, suite36 and suite45); every leg
+    // stops as soon as the bot is within reach
+    const goal = new GoalWithinReach(bot, entity.position.clone(), reach)
     try {
-      await goto(run, new goals.GoalNear(p.x, p.y, p.z, range), what, () => distance() <= reach)
+      await goto(run, goal, what, () => distance() <= reach)
     } catch (err) {
       if (err instanceof ActionFailure && err.reason === 'no_path')
         fail('no_path', `${err.message.replace(/\.$/, '')}; ${distance().toFixed(1)} blocks left.`)

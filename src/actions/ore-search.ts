@@ -228,9 +228,8 @@ async function corridor(run: Run, dir: Vec3, length: number, look: Look, pokes =
     await gotoWithin(run, new goals.GoalBlock(next.x, next.y, next.z), 'the tunnel face', CORRIDOR_WALK_MS)
     const at = bot.entity.position.floored()
     log.debug('corridor', { cells: open, digMs: t1 - t0, walkMs: Date.now() - t1, at: at.toString() })
-    const cells = Array.from({ length: open }, (_, k) => cur.plus(dir.scaled(k + 1)).toString())
     const before = dug.size
-    for (const c of cells) dug.add(c)
+    for (let k = 1; k <= open; k++) dug.add(cur.plus(dir.scaled(k)).toString())
     if (!at.equals(next)) break
     cur = next
     steps += open

@@ -74,7 +74,16 @@ export async function goto(run: Run, goal: Goal, what: string, until?: () => boo
     }).catch(() => run.check())
   const onAbort = (): void => standStill(bot)
   run.signal.addEventListener('abort', onAbort, { once: true })
-  const poll = until && setInterval(() => until() && standStill(bot), UNTIL_POLL_MS)
+  // the walk `until` stopped ends well even when the body, still moving, drifts back out of the condition before the
+  // pathfinder's rejection of the cancelled goal arrives (reflexes-skills' low pillar: 3.01 blocks from reach 3)
+  let untilHeld = false
+  const poll =
+    until &&
+    setInterval(() => {
+      if (!until()) return
+      untilHeld = true
+      standStill(bot)
+    }, UNTIL_POLL_MS)
   try {
     for (let attempt = 0; ; attempt++) {
       await pathTo(bot, goal)
@@ -88,7 +97,7 @@ export async function goto(run: Run, goal: Goal, what: string, until?: () => boo
     }
   } catch (err) {
     run.check()
-    if (until?.()) return
+    if (untilHeld || until?.()) return
     const name = (err as Error).name
     if (name === 'NoPath') fail('no_path', `I found no path to ${what}.`)
     if (name === 'Timeout') fail('no_path', `I could not work out a path to ${what} in time.`)

@@ -266,6 +266,12 @@ describe('come and follow', () => {
 
   it('a stop aborts come at once', async () => {
     await command(alice, `/tp Alice ${at(20, 0, 0)}`)
+    // come judges the distance by where GhostR sees Alice: before the teleport reaches it, she is still "here"
+    await waitFor(
+      () => (bot.players.Alice?.entity?.position.distanceTo(bot.entity.position) ?? 0) > 10,
+      5000,
+      'GhostR sees Alice far away',
+    )
     const stop = new AbortController()
     const ctx: ActionContext = { signal: stop.signal }
     const start = bot.entity.position.clone()
