@@ -98,6 +98,15 @@ function pokeBlocks(
   return out
 }
 
+/** SEARCH_CHANGE=cells:dy — every `cells` cells the search moves `dy` levels, and back, and so on (a staircase). */
+interface LevelChange {
+  every: number
+  dy: number
+}
+const CHANGE: LevelChange | null = process.env.SEARCH_CHANGE
+  ? (([every, dy]) => ({ every: every!, dy: dy! }))(process.env.SEARCH_CHANGE.split(':').map(Number))
+  : null
+
 /** Seconds a search has spent: blocks dug at DIG_S each and blocks walked at WALK_S each (measured, see the header). */
 const DIG_S = Number(process.env.SEARCH_DIG_S ?? 0.755)
 const WALK_S = Number(process.env.SEARCH_WALK_S ?? 0.24)
@@ -105,10 +114,12 @@ const WALK_S = Number(process.env.SEARCH_WALK_S ?? 0.24)
 /** Cells dug until the ore is first seen (MAX + 1: not within MAX), whether a cave showed it, and the seconds spent. */
 async function cellsToSighting(
   seed: number,
-  level: number,
+  level0: number,
   cells: Array<[number, number]>,
   pokes: Pokes = NO_POKES,
+  change: LevelChange | null = null,
 ): Promise<[number, boolean, number]> {
+  let level = level0
   const w = WorldScanner.forSeed(seed)
   const spawn = FROM ? { x: FROM[0]!, z: FROM[1]! } : await w.spawnPoint()
   const ox = Math.floor(spawn.x)
@@ -154,6 +165,18 @@ async function cellsToSighting(
     const [dx, dz] = cells[i]!
     const [cx, cz] = [ox + dx, oz + dz]
     seconds += WALK_S
+    if (change && i > 0 && i % change.every === 0) {
+      // a staircase to the other level: two blocks dug per level, looked at like any other
+      const to = level === level0 ? level0 + change.dy : level0
+      const step = Math.sign(to - level)
+      for (let y = level + step; y !== to + step; y += step)
+        for (const by of [y, y + 1]) {
+          seconds += WALK_S / 2
+          const seen = dig(cx, by, cz, cx, cz)
+          if (seen) return [i + 1, seen === 'cave', seconds]
+        }
+      level = to
+    }
     const blocks: Array<[number, number, number]> = [
       [cx, level + 1, cz],
       [cx, level, cz],
@@ -168,8 +191,13 @@ async function cellsToSighting(
 }
 
 async function main(): Promise<void> {
-  const patterns: Array<[string, number, number, Pokes?]> = [
-    [`ours: rows ${ROW}, ${SPACING} apart, pokes ${POKE_DEPTH} deep every ${STRIDE} cells`, ROW, SPACING, OUR_POKES],
+  const ours = `ours: rows ${ROW}, ${SPACING} apart, pokes ${POKE_DEPTH} deep every ${STRIDE} cells`
+  type Pattern = [string, number, number, Pokes?, LevelChange?]
+  const patterns: Pattern[] = [
+    [ours, ROW, SPACING, OUR_POKES],
+    ...(CHANGE
+      ? [[`${ours}, ${CHANGE.dy} levels off every ${CHANGE.every}`, ROW, SPACING, OUR_POKES, CHANGE] as Pattern]
+      : []),
     ['before (to 2026-11-25): rows 10, 4 apart, no pokes', 10, 4],
     ['straight line', 0, 0],
     ['straight line, pokes', 0, 0, OUR_POKES],
@@ -182,9 +210,9 @@ async function main(): Promise<void> {
   )
   const rows: Row[] = []
   for (const level of LEVELS)
-    for (const [name, row, spacing, pokes] of patterns) {
+    for (const [name, row, spacing, pokes, change] of patterns) {
       const cells = pattern(row, spacing)
-      const runs = await Promise.all(SEEDS.map((s) => cellsToSighting(s, level, cells, pokes)))
+      const runs = await Promise.all(SEEDS.map((s) => cellsToSighting(s, level, cells, pokes, change)))
       const n = runs.map(([k]) => k)
       const secs = runs.map(([, , t]) => t)
       const within = (k: number): string => `${n.filter((c) => c <= k).length}/${n.length}`
