@@ -42,7 +42,10 @@ export async function approach(run: Run, action: Extract<Action, { type: 'approa
   return `I am next to the ${action.object}.`
 }
 
-/** How far inside reach a cell's centre must be: the pathfinder counts a node reached within 0.35 of its centre on each axis. */
+/**
+ * How far inside reach a cell's centre must be: the pathfinder counts a node reached within 0.35 of its centre on each
+ * axis (at most 0.5 away).
+ */
 const CENTRE_SLACK = 0.5
 
 /**
@@ -52,9 +55,9 @@ const CENTRE_SLACK = 0.5
  * reach), and the cell the body stands in when the body itself is within reach — the pathfinder asks about that cell
  * when it starts and when it arrives, so a walk never "arrives" out of reach, nor walks on once within it.
  */
-class GoalWithinReach extends goals.Goal {
+export class GoalWithinReach extends goals.Goal {
   constructor(
-    private readonly bot: Run['bot'],
+    private readonly bot: Pick<Run['bot'], 'entity'>,
     private readonly p: Vec3,
     private readonly reach: number,
   ) {
