@@ -96,7 +96,8 @@ export async function collectDrops(
   if (lost.length)
     log.debug('left lying', {
       items: lost.map((e) => e.getDroppedItem()?.name ?? 'item'),
-      far: lost.map((e) => Number(e.position.distanceTo(bot.entity.position).toFixed(1))),
+      at: lost.map((e) => e.position.toString()),
+      bot: bot.entity.position.toString(),
       ignored: lost.filter((e) => ignored.has(e.id)).length,
       freeSlots: bot.inventory.emptySlotCount(),
     })
