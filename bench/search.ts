@@ -103,9 +103,12 @@ interface LevelChange {
   every: number
   dy: number
 }
-const CHANGE: LevelChange | null = process.env.SEARCH_CHANGE
-  ? (([every, dy]) => ({ every: every!, dy: dy! }))(process.env.SEARCH_CHANGE.split(':').map(Number))
-  : null
+function levelChange(raw: string | undefined): LevelChange | null {
+  if (!raw) return null
+  const [every, dy] = raw.split(':').map(Number)
+  return { every: every!, dy: dy! }
+}
+const CHANGE = levelChange(process.env.SEARCH_CHANGE)
 
 /** Seconds a search has spent: blocks dug at DIG_S each and blocks walked at WALK_S each (measured, see the header). */
 const DIG_S = Number(process.env.SEARCH_DIG_S ?? 0.755)

@@ -48,6 +48,9 @@ export async function approach(run: Run, action: Extract<Action, { type: 'approa
  */
 const CENTRE_SLACK = 0.5
 
+/** A pathfinder node: the cell the feet stand in. */
+type Cell = { x: number; y: number; z: number }
+
 /**
  * A cell from which the body is within `reach` of `p` (the entity's position when the leg began), measured from the
  * entity itself, not its block: a player up on a 2-high pillar is reached from the cells beside its foot. A cell
@@ -64,20 +67,21 @@ export class GoalWithinReach extends goals.Goal {
     super()
   }
 
-  heuristic(node: { x: number; y: number; z: number }): number {
-    const dx = this.p.x - (node.x + 0.5)
-    const dz = this.p.z - (node.z + 0.5)
-    return Math.sqrt(dx * dx + dz * dz) + Math.abs(this.p.y - node.y)
+  /** From the centre of `node`'s floor to the entity. */
+  private toEntity(node: Cell): Vec3 {
+    return this.p.offset(-(node.x + 0.5), -node.y, -(node.z + 0.5))
   }
 
-  isEnd(node: { x: number; y: number; z: number }): boolean {
+  heuristic(node: Cell): number {
+    const d = this.toEntity(node)
+    return Math.sqrt(d.x * d.x + d.z * d.z) + Math.abs(d.y)
+  }
+
+  isEnd(node: Cell): boolean {
     const body = this.bot.entity.position
-    if (Math.floor(body.x) === node.x && Math.floor(body.y) === node.y && Math.floor(body.z) === node.z)
-      return body.distanceTo(this.p) <= this.reach
-    const dx = this.p.x - (node.x + 0.5)
-    const dy = this.p.y - node.y
-    const dz = this.p.z - (node.z + 0.5)
-    return Math.sqrt(dx * dx + dy * dy + dz * dz) <= this.reach - CENTRE_SLACK
+    const cell = body.floored()
+    if (cell.x === node.x && cell.y === node.y && cell.z === node.z) return body.distanceTo(this.p) <= this.reach
+    return this.toEntity(node).norm() <= this.reach - CENTRE_SLACK
   }
 }
 
