@@ -13,7 +13,7 @@ import { type DecomposeDeps, Unobtainable } from './decompose-deps.js'
 import { ESTIMATE_DEPTH, Estimator } from './decompose-estimate.js'
 import { blocksFor, fastestHeld, minedWithToolChoice, type ToolView, upgradeFor } from './decompose-tools.js'
 import { EXPERIENCE } from './enchanting.js'
-import { type Checkpoint, SpareFurnaces, type SpareView } from './decompose-spare.js'
+import { type Checkpoint, type SmeltBatches, SpareFurnaces, type SpareView } from './decompose-spare.js'
 import { placeToLocation } from './location.js'
 import {
   type ApplySrc,
@@ -45,8 +45,9 @@ export class Expander {
     inventory: Record<string, number>,
     spareHeldFuel: ReadonlySet<string> = new Set(),
     leftOver: ReadonlyMap<string, number> | null = null,
+    batches?: SmeltBatches,
   ) {
-    this.spare = leftOver && new SpareFurnaces(this.spareView(), new Map(leftOver))
+    this.spare = leftOver && new SpareFurnaces(this.spareView(), new Map(leftOver), batches)
     for (const [k, v] of Object.entries(inventory)) if (v > 0) this.inv.set(k, v)
     this.e = new Estimator(d.cost, d.src, this.inv, this.stack, d.stations ?? new Set(), spareHeldFuel)
   }
@@ -234,12 +235,14 @@ export class Expander {
     for (const i of inputs)
       if (this.e.est(i, n, ESTIMATE_DEPTH) < this.e.est(input, n, ESTIMATE_DEPTH) - 1e-9) input = i
     this.adopt(node, this.ensureTool(['furnace'], 'station'))
-    kids.push(this.need(input, n, 'material'))
-    const picked = this.e.pickFuel(n)
+    // the last pass cooks a batch whole at its first smelt (the rest of it is then held for later needs)
+    const all = this.spare?.batch(item, input, n) ?? n
+    kids.push(this.need(input, all, 'material'))
+    const picked = this.e.pickFuel(all)
     const choice =
       input === picked.item || !this.spare
         ? { furnaces: 1, fuelCount: picked.count }
-        : this.spare.choose(node, n, picked, input)
+        : this.spare.choose(node, all, picked, input)
     const { furnaces, fuelCount } = choice
     const fuel = { item: choice.fuel ?? picked.item }
     kids.push(this.need(fuel.item, fuelCount, 'fuel'))
@@ -247,13 +250,14 @@ export class Expander {
       kind: 'smelt',
       goal: this.goal(
         item,
-        n,
-        input === fuel.item ? { [input]: n + fuelCount } : { [input]: n, [fuel.item]: fuelCount },
+        all,
+        input === fuel.item ? { [input]: all + fuelCount } : { [input]: all, [fuel.item]: fuelCount },
         'furnace',
       ),
       estimatedSteps: 1,
-      smelt: { input, inputCount: n, fuel: fuel.item, fuelCount, furnaces },
+      smelt: { input, inputCount: all, fuel: fuel.item, fuelCount, furnaces },
     })
+    this.give(item, all - n)
   }
 
   /** What this expansion holds at its end: nothing later in the plan wants it. */

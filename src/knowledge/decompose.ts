@@ -11,7 +11,8 @@ import type { Decomposition, SubGoal } from '../schemas/subgoal.js'
 import { type DecomposeDeps, Unobtainable } from './decompose-deps.js'
 import { Expander } from './decompose-expand.js'
 import { mergeRepeats } from './decompose-merge.js'
-import { spareFurnace } from './furnaces.js'
+import { type SmeltBatches, smeltBatches } from './decompose-spare.js'
+import { sharedFuel, spareFurnace } from './furnaces.js'
 
 export type { DecomposeDeps }
 
@@ -32,16 +33,24 @@ export function decompose(
 ): Decomposition {
   const goal = Goal.parse(goalInput)
   type Pass = Decomposition & { ok: true; left: Map<string, number>; spareHeldFuel?: ReadonlySet<string> }
-  const expand = (spareHeldFuel?: ReadonlySet<string>, leftOver?: ReadonlyMap<string, number>): Pass => {
-    const ex = new Expander(d, inventory, spareHeldFuel, leftOver)
+  const expand = (
+    spareHeldFuel?: ReadonlySet<string>,
+    leftOver?: ReadonlyMap<string, number>,
+    batches?: SmeltBatches,
+  ): Pass => {
+    const ex = new Expander(d, inventory, spareHeldFuel, leftOver, batches)
     const tree = ex.need(goal.object, goal.count, 'goal')
     const steps = d.verify ? mergeRepeats(ex.steps, tree, (c) => d.verify!(c, inventory)) : ex.steps
     const estimatedSteps = steps.reduce((a, s) => a + s.estimatedSteps, 0)
     return { ok: true, goal, tree, steps, estimatedSteps, left: ex.leftOver(), spareHeldFuel }
   }
-  const tryExpand = (spareHeldFuel?: ReadonlySet<string>, leftOver?: ReadonlyMap<string, number>): Pass | null => {
+  const tryExpand = (
+    spareHeldFuel?: ReadonlySet<string>,
+    leftOver?: ReadonlyMap<string, number>,
+    batches?: SmeltBatches,
+  ): Pass | null => {
     try {
-      return expand(spareHeldFuel, leftOver)
+      return expand(spareHeldFuel, leftOver, batches)
     } catch (err) {
       if (err instanceof Unobtainable) return null
       throw err
@@ -57,14 +66,22 @@ export function decompose(
     const second = spare.size ? tryExpand(spare) : null
     const chosen = second && second.estimatedSteps < first.estimatedSteps ? second : first
     // A long smelt shares its items among more furnaces when what the chosen plan leaves over makes and feeds them
-    // (with its own fuel, or another one left over whole).
-    const fuels = d.cost.plannableFuels().map((f) => f.item)
-    const spareFuel = (s: SubGoal & { kind: 'smelt' }): boolean =>
-      [s.smelt.fuel, ...fuels].some((f) => f !== s.smelt.input && (chosen.left.get(f) ?? 0) > 0)
+    // (with its own fuel, or another one left over whole) — or when two furnaces burn no more of its fuel than one:
+    // 7 raw iron on 5 planks is 4 + 3 on 3 + 2 planks, 40 s instead of 70 (bench p1 compass seed 2 had 37 spare
+    // cobblestone and no spare fuel, and cooked in one furnace).
+    const fuels = d.cost.plannableFuels()
+    const fedMore = ({ smelt: sm }: SubGoal & { kind: 'smelt' }): boolean => {
+      const burn = fuels.find((f) => f.item === sm.fuel)?.burnItems
+      if (burn !== undefined && sharedFuel(burn, sm.inputCount, 2) <= sm.fuelCount) return true
+      return [sm.fuel, ...fuels.map((f) => f.item)].some((f) => f !== sm.input && (chosen.left.get(f) ?? 0) > 0)
+    }
     const long =
-      chosen.steps.some((s) => s.kind === 'smelt' && s.smelt.inputCount > 1 && spareFuel(s)) &&
+      chosen.steps.some((s) => s.kind === 'smelt' && s.smelt.inputCount > 1 && fedMore(s)) &&
       spareFurnace(d.src, chosen.left, d.stations?.has('furnace') ?? false)
-    return result((long && tryExpand(chosen.spareHeldFuel, chosen.left)) || chosen)
+    const shared = long ? tryExpand(chosen.spareHeldFuel, chosen.left, smeltBatches(chosen.steps)) : null
+    // furnaces chosen for a batch that did not batch after all are short of fuel: the dry run says so
+    const sound = shared && (!d.verify || d.verify(shared.steps, inventory))
+    return result(sound ? shared : chosen)
   } catch (err) {
     if (err instanceof Unobtainable) {
       const why = d.impossibleReason(err.item)

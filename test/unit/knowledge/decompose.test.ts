@@ -223,6 +223,16 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       const two = { crafting_table: 1, furnace: 1, cobblestone: 40, coal: 3, raw_iron: 2 }
       expect(smeltOf(plan('iron_ingot', 2, two))).toMatchObject({ furnaces: 1 })
     })
+    it('chooses furnaces for a batched smelt as a whole, and shares it when that burns no more fuel', () => {
+      // bench p1 compass seed 2: 3 iron for the pickaxe and 4 for the compass, batched into one smelt of 7 on 5
+      // planks, cooked in one furnace (70 s) with 37 spare cobblestone: 4 + 3 in two burn 3 + 2 planks, 40 s
+      const steps = plan('compass', 1, { ...atTheIron, raw_iron: 7, cobblestone: 40 })
+      const smelts = steps.filter((s) => s.kind === 'smelt')
+      expect(smelts).toHaveLength(1)
+      expect(smeltOf(steps)).toMatchObject({ inputCount: 7, furnaces: 2, fuel: 'oak_planks', fuelCount: 5 })
+      expect(total(steps, 'craft', 'furnace')).toBe(1)
+      expect(steps.map((s) => s.kind)).toEqual(['craft', 'smelt', 'craft', 'mine', 'craft'])
+    })
     it('plans one furnace from an empty bag (its stone is all spoken for)', () => {
       expect(smeltOf(plan('iron_pickaxe'))).toMatchObject({ furnaces: 1 })
     })
