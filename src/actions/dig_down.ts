@@ -2,9 +2,10 @@
  * `dig_down(ylevel, tool)`: dig straight down to a y-level, with safety checks before every block (never open a block
  * that has lava or water beside or under it, never drop further than a safe fall, stop at unbreakable blocks), and
  * remember where it left the surface so `go_up` can return. When the shaft runs into a cave's deep drop or a fluid,
- * it moves the shaft sideways (a short tunnel to the nearest column with solid rock and no fluid below, as a player
- * steps around a cave) up to SIDESTEPS times; over a cave too wide for that, it lets the pathfinder find a way down
- * (a staircase, safe drops) and digs on from there, before it gives up. Fails with `unsafe`, `no_path` (bedrock) or
+ * it digs a staircase down beside it through dry rock (src/actions/stairs.ts) until it can dig straight on; where no
+ * side has two safe steps, it moves the shaft sideways (a short tunnel to the nearest column with solid rock and no
+ * fluid below, as a player steps around a cave) up to SIDESTEPS times; over a cave too wide for that, it lets the
+ * pathfinder find a way down (a staircase, safe drops) and digs on from there, before it gives up. Fails with `unsafe`, `no_path` (bedrock) or
  * `missing_tool`.
  */
 import type { Action } from '../schemas/action.js'
@@ -15,6 +16,7 @@ import { resolveItem } from './names.js'
 import { reflexesOf } from './reflexes/index.js'
 import { fail, type Run } from './types.js'
 import { isUnderground } from '../perception/vision.js'
+import { stairsDown } from './stairs.js'
 import { digBlock, equipNamed, goals, goto, gotoWithin } from './world.js'
 import { noToolMessage } from '../rules/index.js'
 import { logger } from '../util/log.js'
@@ -187,6 +189,8 @@ export async function digDown(run: Run, action: Extract<Action, { type: 'dig_dow
       await goto(run, new goals.GoalBlock(f.x, f.y, f.z), 'the middle of my hole').catch(() => run.check())
   }
   run.progress.setTarget(() => bot.entity.position.y - action.ylevel)
+  const shaftSafe = (at: Vec3): boolean => shaftDanger(run, at, maxDrop) === null
+  let stairs = 0
   let sidesteps = 0
   let pathsDown = 0
   while (Math.floor(bot.entity.position.y + 0.01) > action.ylevel) {
@@ -201,7 +205,12 @@ export async function digDown(run: Run, action: Extract<Action, { type: 'dig_dow
       fail('no_path', `I reached ${below.name} at y ${below.position.y} and cannot dig deeper.`)
     const danger = shaftDanger(run, feet, maxDrop)
     if (danger) {
-      log.debug('danger', { at: feet.toString(), danger, sidesteps, pathsDown })
+      log.debug('danger', { at: feet.toString(), danger, stairs, sidesteps, pathsDown })
+      // a staircase always ends lower when it succeeds, so it needs no count of its own to end
+      if (await stairsDown(run, action.ylevel, tool, shaftSafe)) {
+        stairs++
+        continue
+      }
       if (sidesteps < SIDESTEPS && (await sidestep(run, action.ylevel))) {
         sidesteps++
         continue

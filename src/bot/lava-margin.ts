@@ -13,7 +13,7 @@
 import type { Bot } from 'mineflayer'
 import type { Movements, SafeBlock } from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
-import { FACES } from '../util/vec.js'
+import { BESIDE } from '../util/vec.js'
 
 /** A fall of more than this many blocks counts as deadly (the guard reflex's default, and the margin's). */
 export const MAX_SAFE_DROP = 4
@@ -23,9 +23,6 @@ export const LAVA_STEP_COST = 50
 
 /** Where the guard looks for lava in a cell the bot walks into: feet, below the feet, head. */
 export const LAVA_PROBE: readonly Vec3[] = [new Vec3(0, 0, 0), new Vec3(0, -1, 0), new Vec3(0, 1, 0)]
-
-/** The four cells beside a cell at the same height. */
-const BESIDE: readonly Vec3[] = FACES.filter((f) => f.y === 0)
 
 /** Where lava makes a cell unsafe to walk in: the guard's probe of the cell and of the four cells beside it. */
 const STEP_NEAR: readonly Vec3[] = [new Vec3(0, 0, 0), ...BESIDE].flatMap((c) => LAVA_PROBE.map((p) => c.plus(p)))

@@ -15,6 +15,9 @@ export const FACES: readonly Vec3[] = Object.freeze([
   new Vec3(1, 0, 0),
 ])
 
+/** The four face neighbours beside a block (north, south, west, east). */
+export const BESIDE: readonly Vec3[] = Object.freeze(FACES.filter((f) => f.y === 0))
+
 /** Half the width and the height of a player's box. */
 export const PLAYER_HALF_WIDTH = 0.3
 export const PLAYER_HEIGHT = 1.8

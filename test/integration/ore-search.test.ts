@@ -20,6 +20,7 @@ import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
 import { runHandler } from '../../src/actions/run.js'
+import { stairsDown } from '../../src/actions/stairs.js'
 import { goals, gotoWithin } from '../../src/actions/world.js'
 import { rememberSurface } from '../../src/actions/memory.js'
 import { isUnderground, visibleBlocks } from '../../src/perception/vision.js'
@@ -145,6 +146,49 @@ describe('finding ore underground', () => {
     expect(down.ok, down.message).toBe(true)
     expect(bot.entity.position.y).toBeLessThan(c.y - 8)
     expect(bot.health).toBe(health) // it never dropped into the cave
+  }, 60_000)
+
+  it('digs a staircase down beside a cave under its shaft, toward the side with rock under it (stairsDown)', async () => {
+    const cell = solidPatch(3, -22, -8).offset(0, -12, 0)
+    for (const y of [0, 1]) await command(bot, `/setblock ${cell.x} ${cell.y + y} ${cell.z} air`)
+    // the cave: this column and the one to -x, three wide along z, six deep from two below the feet
+    const cave: Vec3[] = []
+    for (const dx of [-1, 0])
+      for (const dz of [-1, 0, 1]) for (let dy = -2; dy >= -7; dy--) cave.push(cell.offset(dx, dy, dz))
+    for (const p of cave) await command(bot, `/setblock ${p.x} ${p.y} ${p.z} air`)
+    await command(bot, `/tp ${bot.username} ${cell.x + 0.5} ${cell.y} ${cell.z + 0.5}`)
+    await waitFor(
+      () =>
+        bot.entity.position.floored().equals(cell) && bot.entity.onGround && bot.blockAt(cave.at(-1)!)?.name === 'air',
+      5000,
+      'standing over the cave',
+    )
+    const health = bot.health
+    const inCave: Vec3[] = []
+    const watch = (): void => {
+      const at = bot.entity.position.floored()
+      if (cave.some((c) => c.equals(at))) inCave.push(at)
+    }
+    bot.on('physicsTick', watch)
+    try {
+      const r = await runHandler(
+        bot,
+        { signal: never },
+        { name: 'dig_down', doing: 'digging', budget: { steps: 20, timeMs: 60_000 }, tracked: false },
+        async (run) => {
+          const shaftSafe = (at: Vec3): boolean => isRock(at.offset(0, -1, 0)) && isRock(at.offset(0, -2, 0))
+          return String(await stairsDown(run, cell.y - 8, 'stone_pickaxe', shaftSafe))
+        },
+      )
+      expect(r.ok, r.message).toBe(true)
+      expect(r.message).toBe('true')
+      // one step along +x (the only side whose steps have rock under them), where the rock below is whole again
+      expect(bot.entity.position.floored()).toEqual(cell.offset(1, -1, 0))
+      expect(inCave).toEqual([])
+      expect(bot.health).toBe(health)
+    } finally {
+      bot.removeListener('physicsTick', watch)
+    }
   }, 60_000)
 
   it('pokes 1×1 holes from where it stands and sees a block 4 away at eye level without walking to it', async () => {
