@@ -232,6 +232,16 @@ function free(b: Block | null): boolean {
 }
 
 /**
+ * Whether no block may be placed at `p`: inside a protected area, or where a player's box is — the server refuses a
+ * solid block there, and ours straddles cells when it stands near an edge (bench p3: a pocket offered in a 1-wide
+ * tunnel was the cell the bot's body reached into, and the second furnace of a shared smelt was refused).
+ */
+function barred(run: Run, p: Vec3): boolean {
+  const { bot } = run
+  return run.protected.some((b) => inBox(b, p)) || overlapsCell(bot.entity.position, p) || !!playerInCell(bot, p)
+}
+
+/**
  * Free spots next to the bot (not its own column, nor a cell any player's body is in) with solid ground under them,
  * nearest first.
  */
@@ -244,9 +254,7 @@ export function placeSpots(run: Run, radius = 2): Vec3[] {
       for (let dz = -radius; dz <= radius; dz++) {
         if (Math.abs(dx) + Math.abs(dz) === 0 || Math.abs(dx) + Math.abs(dz) > radius + 1) continue
         const p = me.offset(dx, dy, dz)
-        // a solid block is refused where a player's box is (ours straddles cells when it stands near an edge)
-        if (run.protected.some((b) => inBox(b, p)) || overlapsCell(bot.entity.position, p) || playerInCell(bot, p))
-          continue
+        if (barred(run, p)) continue
         if (free(bot.blockAt(p)) && solid(bot.blockAt(p.offset(0, -1, 0))) && free(bot.blockAt(p.offset(0, 1, 0))))
           out.push(p)
       }
@@ -275,7 +283,7 @@ async function digSpot(run: Run, keep: readonly Vec3[], onTop: (p: Vec3) => bool
     const p = me.offset(dx, 0, dz)
     const foot = bot.blockAt(p)
     const head = bot.blockAt(p.offset(0, 1, 0))
-    if (!foot || !head || !solid(bot.blockAt(p.offset(0, -1, 0))) || onTop(p)) continue
+    if (!foot || !head || !solid(bot.blockAt(p.offset(0, -1, 0))) || onTop(p) || barred(run, p)) continue
     const around = [
       p.offset(1, 0, 0),
       p.offset(-1, 0, 0),

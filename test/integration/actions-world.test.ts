@@ -256,6 +256,28 @@ describe('actions that need the server mechanics', () => {
     }
   }, 90_000)
 
+  it('walled in with its body across into the one open cell, digs pockets instead of placing into itself', async () => {
+    // bench p3 compass seed 2 and piston seed 2: in a 1-wide tunnel the pocket offered was the corridor cell the bot's
+    // body reached into; the server refuses a furnace there, and 7 iron cooked in one furnace (70 s)
+    if (count('wooden_pickaxe') === 0) await give('wooden_pickaxe') // the pockets and the pick-ups, not by hand
+    const { p, fill, set } = walls()
+    await fill('stone')
+    await set(p.offset(1, 0, 0), 'air')
+    await set(p.offset(1, 1, 0), 'air')
+    await command(bot, `/tp ${bot.username} ${p.x + 0.8} ${p.y} ${p.z + 0.5}`)
+    await waitFor(
+      () => bot.entity.position.x > p.x + 0.75 && bot.entity.onGround && bot.blockAt(p.offset(1, 1, 0))?.name === 'air',
+      5000,
+      'standing across into the open cell',
+    )
+    try {
+      await smeltInThree()
+    } finally {
+      await fill('air')
+      await command(bot, `/tp ${bot.username} ${p.x + 0.5} ${p.y} ${p.z + 0.5}`)
+    }
+  }, 90_000)
+
   it('attacks a cow until it dies and picks up its drops; not_found when none is in view', async () => {
     const none = await execute(bot, { type: 'attack', object: 'zombie', tool: null }, { signal: never })
     expect(none.reason).toBe('not_found')
