@@ -8,9 +8,13 @@ import type { Action } from '../schemas/action.js'
 import { resolveItem } from './names.js'
 import { checkMaterials, release, station, type Station } from './stations.js'
 import { countOf, fail, type Run } from './types.js'
+import { onceEvent } from '../util/async.js'
 import { logger } from '../util/log.js'
 
 const log = logger('craft')
+
+/** Longest wait after a craft for its items to show up in the inventory. */
+const ARRIVE_MS = 1000
 
 export async function craft(run: Run, action: Extract<Action, { type: 'craft' }>): Promise<string> {
   const { bot } = run
@@ -39,6 +43,13 @@ export async function craft(run: Run, action: Extract<Action, { type: 'craft' }>
     const t1 = Date.now()
     await bot.craft(recipe, times, table?.block ?? undefined)
     log.debug('crafted', { name, times, ms: Date.now() - t1 })
+    // the server's slot update can come after the craft's last click is answered (bench p3 piston seed 2: "only 0
+    // arrived" 5 ms after crafting planks, and the re-plan crafted them from another log)
+    const arrived = (): boolean => countOf(bot, [name]) - before >= action.count
+    if (!arrived())
+      await onceEvent(bot.inventory, 'updateSlot', { filter: arrived, timeoutMs: ARRIVE_MS, signal: run.signal }).catch(
+        () => run.check(),
+      )
     run.check()
     const made = countOf(bot, [name]) - before
     if (made < action.count) fail('unverified', `I tried to craft ${action.count} ${name} but only ${made} arrived.`)
