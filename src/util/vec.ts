@@ -1,8 +1,9 @@
 /**
  * Block-grid vectors shared by the server plugins, the actions and perception: the six face neighbours of a block,
  * in the protocol's face order (0 down, 1 up, 2 north -z, 3 south +z, 4 west -x, 5 east +x), so a face index from a
- * packet indexes this list directly; and whether a player's box overlaps a block cell (the server refuses a block
- * there, the bot waits until its body is clear of one).
+ * packet indexes this list directly; whether a player's box overlaps a block cell (the server refuses a block
+ * there, the bot waits until its body is clear of one); and vanilla's item pickup box (the server hands items over
+ * by it, the bot walks until a drop lies in it).
  */
 import { Vec3 } from 'vec3'
 
@@ -34,5 +35,19 @@ export function overlapsColumn(pos: { x: number; z: number }, cell: Vec3): boole
     pos.x - PLAYER_HALF_WIDTH < cell.x + 1 &&
     pos.z + PLAYER_HALF_WIDTH > cell.z &&
     pos.z - PLAYER_HALF_WIDTH < cell.z + 1
+  )
+}
+
+/**
+ * Vanilla pickup box: the player's 0.6×1.8 box grown by 1 horizontally and 0.5 vertically, against the item's box
+ * (0.25 high). The server hands an item over by it; the bot walks until an item lies in it.
+ */
+export function inPickupRange(player: Vec3, item: Vec3): boolean {
+  const reach = PLAYER_HALF_WIDTH + 1 + 0.125
+  return (
+    Math.abs(item.x - player.x) <= reach &&
+    Math.abs(item.z - player.z) <= reach &&
+    item.y + 0.25 >= player.y - 0.5 &&
+    item.y <= player.y + PLAYER_HEIGHT + 0.5
   )
 }

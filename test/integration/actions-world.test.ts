@@ -154,6 +154,39 @@ describe('actions that need the server mechanics', () => {
     expect(count('cobblestone')).toBe(5)
   }, 30_000)
 
+  it('steps down to a drop lying in a hole a block below its feet, out of the pickup box though a metre off', async () => {
+    // bench p3 compass seed 3: a furnace lay in a hole beside the bot, 1.4 blocks off; the bot stood at the rim, the
+    // server never handed it over (vanilla's box reaches half a block under the feet), and it was left
+    const edge = bot.entity.position.floored()
+    const hole = edge.offset(1, -1, 0)
+    const ground = bot.blockAt(hole)!.name
+    await command(bot, `/setblock ${hole.x} ${hole.y} ${hole.z} dirt`)
+    await command(bot, `/tp ${bot.username} ${edge.x + 0.9} ${edge.y} ${edge.z + 0.5}`)
+    await waitFor(
+      () => bot.blockAt(hole)?.name === 'dirt' && bot.entity.position.x > edge.x + 0.85 && bot.entity.onGround,
+      5000,
+      'at the rim, dirt in the ground beside',
+    )
+    const before = count('dirt')
+    try {
+      await bot.dig(bot.blockAt(hole)!, true)
+      const r = await runHandler(
+        bot,
+        { signal: never },
+        { name: 'mine', doing: 'picking up', budget: DEFAULT_BUDGETS.mine, tracked: false },
+        async (run) => {
+          await collectDrops(run, hole.offset(0.5, 0.5, 0.5), 3, 8000)
+          return 'collected'
+        },
+      )
+      expect(r.ok, r.message).toBe(true)
+      expect(count('dirt')).toBe(before + 1)
+    } finally {
+      await command(bot, `/setblock ${hole.x} ${hole.y} ${hole.z} ${ground}`)
+      await command(bot, `/tp ${bot.username} ${edge.x + 0.5} ${edge.y} ${edge.z + 0.5}`)
+    }
+  }, 30_000)
+
   it('smelts raw iron in a furnace it places, and reports missing_materials without fuel', async () => {
     await give('furnace')
     await give('raw_iron', 2)

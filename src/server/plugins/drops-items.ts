@@ -12,7 +12,7 @@
 import { Vec3 } from 'vec3'
 import prismarineItem from 'prismarine-item'
 import type { SquidEntity, SquidPlayer, SquidPlugin, SquidServer, SquidWorld } from '../squid.js'
-import { PLAYER_HALF_WIDTH, PLAYER_HEIGHT } from '../../util/vec.js'
+import { inPickupRange } from '../../util/vec.js'
 
 /** Vanilla: items dropped by blocks and mobs can be picked up after 10 ticks, tossed ones after 40. */
 export const BLOCK_DROP_PICKUP_DELAY_MS = 500
@@ -79,17 +79,6 @@ export function spawnItemDrop(
     pickupTime: opts.pickupDelayMs ?? BLOCK_DROP_PICKUP_DELAY_MS,
     deathTime: ITEM_LIFETIME_MS,
   })
-}
-
-/** Vanilla pickup box: the player's 0.6×1.8 box grown by 1 horizontally and 0.5 vertically, against the item's box. */
-export function inPickupRange(player: Vec3, item: Vec3): boolean {
-  const reach = PLAYER_HALF_WIDTH + 1 + 0.125
-  return (
-    Math.abs(item.x - player.x) <= reach &&
-    Math.abs(item.z - player.z) <= reach &&
-    item.y + 0.25 >= player.y - 0.5 &&
-    item.y <= player.y + PLAYER_HEIGHT + 0.5
-  )
 }
 
 /** Move as much of the item entity as fits into the player's inventory; true if anything was taken. */

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { Vec3 } from 'vec3'
-import { inPickupRange, moveItem, type Solid, tossFrom } from '../../../src/server/plugins/drops-items.js'
+import { moveItem, type Solid, tossFrom } from '../../../src/server/plugins/drops-items.js'
+import { inPickupRange } from '../../../src/util/vec.js'
 import type { SquidPlayer } from '../../../src/server/squid.js'
 
 /** Flat ground: blocks at y ≤ 63 are solid, the surface players stand on is y = 64. */
