@@ -96,13 +96,29 @@ function verbose(app: App, prefix: string, started: number): void {
   })
 }
 
+/**
+ * Say on stderr when a run's server child exits before the run stops it, with its exit code, the last commands
+ * players sent and its stderr's tail (p3 and d29 each lost a run to a server that went away mid-run, unexplained).
+ */
+function watchServerExit(server: ServerHandle, stopping: () => boolean, prefix: string): void {
+  void server.exited.then((code) => {
+    if (stopping()) return
+    const commands = server.commands.slice(-5).map((c) => `${c.player}: ${c.command}`)
+    process.stderr.write(
+      `${prefix}the server exited mid-run (code ${code}); last commands ${JSON.stringify(commands)}; stderr: ${server.stderrTail().slice(-1500)}\n`,
+    )
+  })
+}
+
 export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
+  let stopping = false
   let server: ServerHandle | null = null
   let app: App | null = null
   let timer: NodeJS.Timeout | undefined
   const started = Date.now()
   try {
     server = await startEmbeddedServer({ port: 0, version: VERSION, seed: o.seed })
+    watchServerExit(server, () => stopping, o.verbosePrefix ?? `[seed ${o.seed}] `)
     const cfg = loadConfig(
       {
         GHOST_OWNERS: 'Bench',
@@ -241,6 +257,7 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
   } finally {
     if (timer) clearInterval(timer)
     await app?.stop().catch(() => {})
+    stopping = true
     await server?.stop().catch(() => {})
   }
 }

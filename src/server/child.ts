@@ -32,17 +32,19 @@ server.serv.on('ghost:command', (r: CommandRecord) => send({ type: 'command', ..
 send({ type: 'listening', port: server.port, version: server.version })
 
 let stopping = false
-async function stop(): Promise<void> {
+async function stop(why: string): Promise<void> {
   if (stopping) return
   stopping = true
+  // one line on stderr, which the parent keeps as the tail of a failure message: why this server went away
+  process.stderr.write(`practice server stopping: ${why}\n`)
   await server.close()
   setTimeout(() => process.exit(0), 200).unref()
   // flying-squid leaves timers and a stdin reader running after quit(): exit explicitly.
   setTimeout(() => process.exit(0), 50)
 }
 process.on('message', (m: { type?: string; cmd?: string; id?: number }) => {
-  if (m?.type === 'stop') void stop()
+  if (m?.type === 'stop') void stop('asked to stop')
 })
-process.on('disconnect', () => void stop())
-process.on('SIGTERM', () => void stop())
-process.on('SIGINT', () => void stop())
+process.on('disconnect', () => void stop('the parent process went away'))
+process.on('SIGTERM', () => void stop('SIGTERM'))
+process.on('SIGINT', () => void stop('SIGINT'))
