@@ -79,7 +79,7 @@ export function decompose(
       chosen.steps.some((s) => s.kind === 'smelt' && s.smelt.inputCount > 1 && fedMore(s)) &&
       spareFurnace(d.src, chosen.left, d.stations?.has('furnace') ?? false)
     const shared = long ? tryExpand(chosen.spareHeldFuel, chosen.left, smeltBatches(chosen.steps)) : null
-    // furnaces chosen for a batch that did not batch after all are short of fuel: the dry run says so
+    // a sharing plan the dry-run world rejects (a batch cooked whole too early for what a later step holds) is dropped
     const sound = shared && (!d.verify || d.verify(shared.steps, inventory))
     return result(sound ? shared : chosen)
   } catch (err) {
