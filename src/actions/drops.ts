@@ -22,6 +22,12 @@ function droppedItems(run: Run, near: readonly Vec3[], radius: number): Entity[]
   )
 }
 
+/**
+ * A drop farther than this sideways is walked to even inside the pickup box (1.4 blocks from the body's middle): a
+ * margin for the server's view of both positions, a tick behind ours.
+ */
+const STAND_WITHIN = 1.2
+
 /** Longest wait for a drop to appear after the block broke (its spawn packet comes later on a busy server). */
 const DROP_APPEAR_MS = 1500
 /**
@@ -74,7 +80,9 @@ export async function collectDrops(
     // close enough by the server's own rule, the pickup box: a drop in a hole a block below the feet is a metre off
     // and never handed over (bench p3 compass seed 3 left a furnace so) until the bot steps down to it
     const inReach = (): boolean => inPickupRange(bot.entity.position, item.position)
-    if (!inReach()) {
+    const flat = (): number =>
+      Math.hypot(item.position.x - bot.entity.position.x, item.position.z - bot.entity.position.z)
+    if (!inReach() || flat() > STAND_WITHIN) {
       // the walk ends with the collect's own deadline: a drop in a pocket the pathfinder keeps circling held a
       // craft's table pick-up for its whole 40 s budget (bench seed 10)
       const p = item.position
