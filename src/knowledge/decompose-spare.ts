@@ -3,6 +3,8 @@
  * earlier pass left materials and fuel over — split from the expansion (src/knowledge/decompose-expand.ts), which
  * it reads and changes through `SpareView`. More furnaces are crafted only from what the plan leaves over (crafts
  * only, nothing mined for them) and fed only from spare fuel; the rules of the choice are src/knowledge/furnaces.ts.
+ * Smelts the earlier pass batched into one (`smeltBatches`) are cooked whole at the first of them, so the furnaces
+ * are chosen for the whole batch.
  */
 import type { DecompositionNode, SubGoal } from '../schemas/subgoal.js'
 import type { CostModel } from './cost.js'
