@@ -5,8 +5,8 @@
  * it digs a staircase down beside it through dry rock (src/actions/stairs.ts) until it can dig straight on; where no
  * side has two safe steps, it moves the shaft sideways (a short tunnel to the nearest column with solid rock and no
  * fluid below, as a player steps around a cave) up to SIDESTEPS times; over a cave too wide for that, it lets the
- * pathfinder find a way down (a staircase, safe drops) and digs on from there, before it gives up. Fails with `unsafe`, `no_path` (bedrock) or
- * `missing_tool`.
+ * pathfinder find a way down (a staircase, safe drops) and digs on from there, before it gives up. Fails with
+ * `unsafe`, `no_path` (bedrock) or `missing_tool`.
  */
 import type { Action } from '../schemas/action.js'
 import { Vec3 } from 'vec3'
