@@ -11,6 +11,7 @@
 import type { Action } from '../schemas/action.js'
 import { Vec3 } from 'vec3'
 import { waitFor } from '../util/async.js'
+import { BESIDE } from '../util/vec.js'
 import { rememberSurface, surfaceOf } from './memory.js'
 import { resolveItem } from './names.js'
 import { reflexesOf } from './reflexes/index.js'
@@ -66,7 +67,7 @@ function solidDepth(run: Run, top: Vec3, max: number): number {
     const p = top.offset(0, -dy, 0)
     const b = bot.blockAt(p)
     if (b?.boundingBox !== 'block' || b.diggable === false || b.name === 'bedrock') return dy - 1
-    for (const [dx, dz] of SIDE_STEPS) if (FLUIDS.has(bot.blockAt(p.offset(dx, 0, dz))?.name ?? '')) return dy - 1
+    for (const side of BESIDE) if (FLUIDS.has(bot.blockAt(p.plus(side))?.name ?? '')) return dy - 1
   }
   return max
 }
@@ -75,13 +76,6 @@ function solidDepth(run: Run, top: Vec3, max: number): number {
 function solidColumn(run: Run, top: Vec3, depth: number): boolean {
   return solidDepth(run, top, depth) >= depth
 }
-
-const SIDE_STEPS = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-] as const
 
 /**
  * Move the shaft: tunnel (the pathfinder digs) to a column at this level whose rock below is solid and dry for
@@ -159,8 +153,8 @@ function shaftDanger(run: Run, feet: Vec3, maxDrop: number): string | null {
   const { bot } = run
   const below = bot.blockAt(feet.offset(0, -1, 0))
   if (below && FLUIDS.has(below.name)) return `${below.name} under me`
-  for (const [dx, dz] of SIDE_STEPS) {
-    const n = bot.blockAt(feet.offset(dx, -1, dz))?.name ?? ''
+  for (const side of BESIDE) {
+    const n = bot.blockAt(feet.offset(side.x, -1, side.z))?.name ?? ''
     if (FLUIDS.has(n)) return `${n} right beside the hole`
   }
   let drop = 0

@@ -70,14 +70,15 @@ export async function stairsDown(
   for (let i = 1; i <= best.n; i++) {
     // the world may have changed since it was looked at (a block fell, a fluid flowed)
     if (!safeStep(run, feet, best.dir, i)) break
-    for (const c of stepCells(feet, best.dir, i).cells) {
+    const { cells } = stepCells(feet, best.dir, i)
+    for (const c of cells) {
       const b = bot.blockAt(c)
       if (b?.boundingBox !== 'block') continue
       if (tool) await equipNamed(run, tool)
       else await bot.tool.equipForBlock(b, {}).catch(() => {})
       await digBlock(run, b)
     }
-    const next = stepCells(feet, best.dir, i).cells[2]!
+    const next = cells[2]!
     await gotoWithin(run, new goals.GoalBlock(next.x, next.y, next.z), 'the next stair', STEP_MS)
     const here = bot.entity.position.floored()
     if (!here.equals(next)) break
