@@ -13,7 +13,13 @@ export default defineCommand({
   mode: 'instant',
   async run({ request, role, services }) {
     const cur = services.queue.current()
-    if (!cur) return succeeded('Nothing to stop.')
+    if (!cur) {
+      // off the server, a paused task waits rather than runs: stopping drops it
+      const dropped = services.queue.clear(request.player)
+      return succeeded(
+        dropped > 0 ? `Nothing is running; dropped ${dropped} of your waiting task(s).` : 'Nothing to stop.',
+      )
+    }
     if (cur.player !== request.player && !atLeast(role, 'trusted'))
       return failed(`That task belongs to ${cur.player}; only they or a trusted player can stop it.`)
     services.queue.stopCurrent()

@@ -213,10 +213,12 @@ export async function createApp(
       }
     }),
   )
+  // off the server, nothing starts and the running task pauses; it carries on first after the reconnect
   supervisor.on('disconnect', () => {
     chat.detach()
-    router.queue.stopCurrent()
+    router.queue.hold()
   })
+  supervisor.on('spawn', () => router.queue.release())
   supervisor.start()
   log.info('app started', {
     host: target.host,

@@ -225,7 +225,13 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
       saidBeforeLimit = replies.at(-1)
       a.router.queue.stopCurrent()
     })
-    const end = await Promise.race([finished, limit.then(() => withTimeout(finished, GRACE_MS, 'stopping the task'))])
+    // a task paused while the bot is off the server waits in the queue: at the limit it ends without a verdict
+    const stopped = limit.then(() =>
+      a.router.queue.current()?.id === taskId
+        ? withTimeout(finished, GRACE_MS, 'stopping the task')
+        : { ok: false, message: 'stopped at the limit while paused off the server' },
+    )
+    const end = await Promise.race([finished, stopped])
     const durationMs = Date.now() - t0
     const cur = app.supervisor.current
     if (cur?.entity && o.sample) o.sample(cur, durationMs)

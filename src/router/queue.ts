@@ -4,6 +4,8 @@
  * AbortSignal. Instant commands never enter the queue. Short interactive tasks (come, handing over what the bot
  * carries) go ahead of long ones, in arrival order; one arriving while a long task runs pauses it (its signal is
  * aborted with the reason `PREEMPTED`) and the long task is run again, first, once the interactive ones are done.
+ * While the bot is off the server (`hold`, until `release`) no task starts, and the running one is paused the same
+ * way (reason `DISCONNECTED`): it runs again, first, after the reconnect.
  */
 import { EventEmitter } from 'node:events'
 import type { QueueView, TaskView } from '../router/services.js'
@@ -17,11 +19,20 @@ export interface QueuedTask {
   interactive?: boolean
   /** Called when this (long) task is paused for an interactive one; it will run again afterwards. */
   onPreempt?(by: QueuedTask): void
+  /** Called when this task is paused because the bot lost the server (`hold`); it will run again after `release`. */
+  onHold?(): void
   run(signal: AbortSignal): Promise<void>
 }
 
 /** The abort reason of a task paused for an interactive task (it is resumed, not stopped). */
 export const PREEMPTED = 'preempted'
+/** The abort reason of a task paused because the bot lost its server connection (it is resumed after the reconnect). */
+export const DISCONNECTED = 'disconnected'
+
+/** Was this task's signal aborted to pause it (it runs again later), rather than to stop it? */
+export function isPaused(signal: AbortSignal): boolean {
+  return signal.reason === PREEMPTED || signal.reason === DISCONNECTED
+}
 
 /** At most this many waiting tasks per player. */
 export const MAX_WAITING_PER_PLAYER = 5
@@ -40,6 +51,8 @@ export class TaskQueue extends EventEmitter implements QueueView {
   /** Interactive tasks, in arrival order, served before any other. */
   private readonly urgent: QueuedTask[] = []
   private running: Running | null = null
+  /** The bot is off the server: nothing starts until `release`. */
+  private held = false
 
   /** Adds a task; returns its position (0 = starts now), counting only the tasks that will run before it. */
   enqueue(task: QueuedTask): number {
@@ -111,7 +124,7 @@ export class TaskQueue extends EventEmitter implements QueueView {
   }
 
   private pump(): void {
-    if (this.running) return
+    if (this.running || this.held) return
     const task = this.next()
     if (!task) {
       this.emit('idle')
@@ -127,7 +140,7 @@ export class TaskQueue extends EventEmitter implements QueueView {
       })
       .finally(() => {
         this.running = null
-        if (controller.signal.reason === PREEMPTED) this.push(task, true) // resumes after the interactive tasks
+        if (isPaused(controller.signal)) this.push(task, true) // resumes after the interactive tasks or the reconnect
         this.emit('end', task)
         this.pump()
       })
@@ -135,6 +148,31 @@ export class TaskQueue extends EventEmitter implements QueueView {
 
   setProgress(taskId: string, text: string): void {
     if (this.running?.task.id === taskId) this.running.progress = text
+  }
+
+  /**
+   * The bot lost the server: start nothing until `release`, and pause the running task (it runs again first, from
+   * what the bot then has); returns the paused task, or null when none ran.
+   */
+  hold(): QueuedTask | null {
+    this.held = true
+    const cur = this.running
+    if (!cur || cur.controller.signal.aborted) return null
+    cur.task.onHold?.()
+    cur.controller.abort(DISCONNECTED)
+    return cur.task
+  }
+
+  /** The bot is back on the server: tasks start again, a task paused by `hold` first. */
+  release(): void {
+    if (!this.held) return
+    this.held = false
+    queueMicrotask(() => this.pump())
+  }
+
+  /** Is the queue held (the bot off the server)? */
+  isHeld(): boolean {
+    return this.held
   }
 
   /** Aborts the running task; returns it, or null when idle. */

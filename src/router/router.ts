@@ -15,7 +15,7 @@ import type { PermissionPolicy } from './permissions.js'
 import { failed, type Outcome, type TaskEvent } from '../schemas/task.js'
 import type { Request } from './request.js'
 import { atLeast, type Role } from '../schemas/role.js'
-import { MAX_WAITING_PER_PLAYER, PREEMPTED, TaskQueue } from './queue.js'
+import { isPaused, MAX_WAITING_PER_PLAYER, TaskQueue } from './queue.js'
 import type { Services } from './services.js'
 
 const log = logger('router')
@@ -141,6 +141,8 @@ export class Router {
     }
     const taskId = `t-${req.id}`
     const runArgs = triage ? triage.args : args.data
+    // paused because the bot lost the server: said when it goes, and again when the task carries on after the reconnect
+    let offline = false
     const position = this.queue.enqueue({
       id: taskId,
       player: req.player,
@@ -153,11 +155,19 @@ export class Router {
           `Pausing "${def.name}" for ${by.player === req.player ? 'your' : `${by.player}'s`} ${by.command}; I'll carry on right after.`,
         )
       },
+      onHold: () => {
+        offline = true
+        void this.safeReply(req, `I lost my connection to the server; I'll carry on with "${def.name}" once I'm back.`)
+      },
       run: async (signal) => {
         const startedAt = Date.now()
+        if (offline) {
+          offline = false
+          await this.safeReply(req, `I'm back on the server; carrying on with "${def.name}".`)
+        }
         this.publish({ kind: 'started', taskId, player: req.player, command: def.name, text: req.text })
         const out = await this.runCommand(def, req, role, runArgs, signal, taskId)
-        if (signal.reason !== PREEMPTED)
+        if (!isPaused(signal))
           this.publish({ kind: 'finished', taskId, ok: out.ok, message: out.text, durationMs: Date.now() - startedAt })
       },
     })
@@ -249,11 +259,11 @@ export class Router {
           this.publish(e)
         },
       })
-      if (signal.reason === PREEMPTED) return failed('paused')
+      if (isPaused(signal)) return failed('paused')
       if (out.text.length > 0) await this.safeReply(req, out.text)
       return out.text.length > 0 ? out : { ...out, text: out.ok ? 'done' : 'failed' }
     } catch (err) {
-      if (signal.reason === PREEMPTED) return failed('paused') // it runs again after the interactive task
+      if (isPaused(signal)) return failed('paused') // it runs again after the interactive task or the reconnect
       if (isAbort(err) || signal.aborted) {
         await this.safeReply(req, `Stopped "${def.name}".`)
         return failed('stopped')

@@ -6,7 +6,8 @@
  * for a player who is offline are kept and handed over, unasked, when she is next near; "how do I make a compass"
  * is answered offline with the real recipe within a second; every request is acknowledged at once; `come` during a
  * long task runs first and the task resumes; the 6th waiting request is refused; a guest's obtain is refused while
- * a guest's question is answered.
+ * a guest's question is answered; a task whose connection drops is paused, its owner told, and carried on after the
+ * reconnect.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
@@ -220,4 +221,39 @@ describe('requests that close at the player', () => {
       off()
     }
   }, 120_000)
+
+  it('pauses a task when the connection drops and carries it on after the reconnect', async () => {
+    const { app } = scene
+    const events: TaskEvent[] = []
+    const replies: string[] = []
+    const off = app.router.onTaskEvent((e) => events.push(e))
+    const offReplies = app.router.onReply((r) => replies.push(r.text))
+    try {
+      const started = waitForMessage(bob, /^On it: 3 iron_ingot/, { from: 'Ghost', timeoutMs: 10_000 })
+      bob.chat('Ghost get 3 iron ingots for yourself')
+      await started
+      await waitFor(() => events.some((e) => e.kind === 'action'), 30_000, 'the task is under way')
+      const id = events.find((e) => e.kind === 'started')!.taskId
+      const back = waitForMessage(bob, /^I'm back on the server; carrying on with "ask"/, {
+        from: 'Ghost',
+        timeoutMs: 30_000,
+      })
+      const gone = app.supervisor.current!
+      gone._client.socket.destroy() // the network drops: no kick, no goodbye
+      await back
+      // told when it went (over chat that reply cannot arrive: the bot is gone; the router still records it)
+      expect(replies.some((t) => /^I lost my connection to the server; I'll carry on with "ask"/.test(t))).toBe(true)
+      await waitFor(
+        () => events.filter((e) => e.kind === 'started' && e.taskId === id).length === 2,
+        15_000,
+        'the task started again',
+      )
+      expect(events.some((e) => e.kind === 'finished' && e.taskId === id)).toBe(false)
+      expect(app.supervisor.current).not.toBe(gone)
+      app.router.queue.stopCurrent()
+    } finally {
+      off()
+      offReplies()
+    }
+  }, 90_000)
 })

@@ -1,11 +1,13 @@
 /**
  * Issue 15's queue rules: interactive tasks (come, handing over what the bot carries) run ahead of long ones in
  * arrival order; one arriving while a long task runs pauses it (abort reason PREEMPTED, its owner told) and the long
- * task runs again first once the interactive ones are done; `waitingFor` counts a player's waiting tasks.
+ * task runs again first once the interactive ones are done; `waitingFor` counts a player's waiting tasks. While the
+ * bot is off the server (`hold`) nothing starts and the running task pauses (reason DISCONNECTED, its owner told); it
+ * runs again first on `release`.
  */
 import { describe, expect, it } from 'vitest'
-import { PREEMPTED, TaskQueue, type QueuedTask } from '../../../src/router/queue.js'
-import { sleep } from '../../../src/util/async.js'
+import { DISCONNECTED, PREEMPTED, TaskQueue, type QueuedTask } from '../../../src/router/queue.js'
+import { onceEvent, sleep } from '../../../src/util/async.js'
 
 function task(id: string, player: string, log: string[], ms: number, interactive = false): QueuedTask {
   return {
@@ -15,9 +17,14 @@ function task(id: string, player: string, log: string[], ms: number, interactive
     text: id,
     interactive,
     onPreempt: (by) => log.push(`pause ${id} for ${by.id}`),
+    onHold: () => log.push(`hold ${id}`),
     run: async (signal) => {
       log.push(`start ${id}`)
-      await sleep(ms, signal).catch(() => log.push(`aborted ${id}${signal.reason === PREEMPTED ? ' (preempted)' : ''}`))
+      await sleep(ms, signal).catch(() =>
+        log.push(
+          `aborted ${id}${signal.reason === PREEMPTED || signal.reason === DISCONNECTED ? ` (${signal.reason})` : ''}`,
+        ),
+      )
       log.push(`end ${id}`)
     },
   }
@@ -59,5 +66,30 @@ describe('TaskQueue priorities', () => {
     await q.idle()
     expect(log.filter((l) => l.startsWith('start')).map((l) => l.slice(6))).toEqual(['give', 'come', 'a1', 'a2'])
     expect(log.some((l) => l.startsWith('pause'))).toBe(false)
+  })
+
+  it('holds the queue while the bot is off the server: the running task pauses and runs again first on release', async () => {
+    const q = new TaskQueue()
+    const log: string[] = []
+    const started = onceEvent(q, 'start', { timeoutMs: 1000 })
+    q.enqueue(task('long', 'alice', log, 10_000))
+    await started
+    q.enqueue(task('other', 'bob', log, 1))
+    const ended = onceEvent(q, 'end', { timeoutMs: 1000 })
+    expect(q.hold()?.id).toBe('long')
+    await ended
+    // held: neither the paused task nor a new one (not even an interactive one) starts
+    q.enqueue(task('come', 'bob', log, 1, true))
+    await new Promise((r) => setImmediate(r)) // the queue's pump runs in a microtask
+    expect(q.current()).toBeNull()
+    expect(q.isHeld()).toBe(true)
+    expect(q.order().map((t) => t.id)).toEqual(['come', 'long', 'other'])
+    const resumed = onceEvent<[QueuedTask]>(q, 'start', { timeoutMs: 1000, filter: (t) => t.id === 'long' })
+    q.release()
+    await resumed
+    q.stopCurrent()
+    await q.idle()
+    expect(log.slice(0, 4)).toEqual(['start long', 'hold long', 'aborted long (disconnected)', 'end long'])
+    expect(log.filter((l) => l.startsWith('start')).map((l) => l.slice(6))).toEqual(['long', 'come', 'long', 'other'])
   })
 })
