@@ -3,7 +3,7 @@
  * generator, view distance 6), measures start-up time, a mineflayer bot's time to spawn and to load its chunks,
  * and the server's RSS (VmRSS of the child from /proc); measures raw chunk generation speed in-process; then for
  * seeds 1–20 computes, straight from the generator (no server), the spawn point and the 3D distance from it to the
- * nearest log, coal, iron ore and diamond ore, and ore blocks per chunk by y-band beside vanilla 1.20's ore settings
+ * nearest log, coal, iron ore and diamond ore, and ore blocks per chunk by y-band beside vanilla 1.20.2's ore settings
  * (bench/lib/ore-density.ts); and, with a real server and bot per seed, the animals within 64 blocks of
  * spawn (natural spawning: how long until the first appears, and how many of each kind after ANIMALS_WAIT_MS,
  * default 20 s — spawning uses Math.random, so these vary between runs). Prints tables, writes bench/results/world.json.
@@ -155,7 +155,7 @@ const density = oreDensity(
   ),
 )
 console.log(
-  `\nOre blocks per chunk by y-band (5×5 chunks around spawn, seeds ${densitySeeds.join(', ')}) beside vanilla 1.20's placement (veins/chunk × size, height range)`,
+  `\nOre blocks per chunk by y-band (5×5 chunks around spawn, seeds ${densitySeeds.join(', ')}) beside vanilla 1.20.2's placement (veins/chunk × size, height range)`,
 )
 printTable(density, { maxWidth: 90 })
 const animalRows: Row[] = []

@@ -1,7 +1,7 @@
 /**
  * Ore density of the practice world for `npm run bench:world`: generated ore blocks (stone and deepslate variants)
  * per chunk in y-bands, counted straight from the generator over a square of chunks around each seed's spawn, with
- * vanilla 1.20's placement settings for the same ore (the generator's VEIN_RULES: veins per chunk × vein size,
+ * vanilla 1.20.2's placement settings for the same ore (the generator's VEIN_RULES: veins per chunk × vein size,
  * height distribution, discard-when-exposed) beside them, so an ore that comes out too sparse shows up as a number.
  */
 import { VEIN_RULES } from '../../src/server/worldgen/features.js'

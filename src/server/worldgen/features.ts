@@ -1,6 +1,6 @@
 /**
  * Features the practice-world generator adds to a chunk after the base terrain: rock blobs (granite, diorite,
- * andesite, tuff, dirt, gravel), ores with vanilla 1.20 placement rules (counts per chunk, uniform or triangular
+ * andesite, tuff, dirt, gravel), ores with vanilla 1.20.2 placement rules (counts per chunk, uniform or triangular
  * height ranges, vein sizes, discard-when-exposed chances; the deepslate variant wherever the vein crosses
  * deepslate), deep lava pools (y -55..-40), surface plants, cactus and sugar cane, and trees (oak, birch, spruce)
  * on a jittered grid so a tree's leaves cross chunk borders consistently. Every choice comes from a hash of the
@@ -23,7 +23,11 @@ interface VeinRule {
   countMax?: number
 }
 
-/** Vanilla 1.20 ore and blob placement (PlacedFeatures / OreFeatures), without mountain-only emerald. */
+/**
+ * Vanilla 1.20.2 ore and blob placement (PlacedFeatures / OreFeatures), without mountain-only emerald; 1.20.2 is the
+ * oldest version the practice server serves (src/versions.ts). Each rule draws from its own random stream (its index),
+ * so a rule added at the end leaves every other vein where it was.
+ */
 export const VEIN_RULES: VeinRule[] = [
   { ore: 'dirt', count: 7, size: 33, dist: 'uniform', min: 0, max: 160 },
   { ore: 'gravel', count: 14, size: 33, dist: 'uniform', min: -64, max: 320 },
@@ -46,6 +50,8 @@ export const VEIN_RULES: VeinRule[] = [
   { ore: 'diamond', count: 7, size: 4, dist: 'triangle', min: -144, max: 16, discard: 0.5 },
   { ore: 'diamond', count: 1, rarity: 9, size: 12, dist: 'triangle', min: -144, max: 16, discard: 0.7 },
   { ore: 'diamond', count: 4, size: 8, dist: 'triangle', min: -144, max: 16, discard: 1 },
+  // ore_diamond_medium, new in 1.20.2 ("more diamond ore in the deep regions of the world")
+  { ore: 'diamond', count: 2, size: 8, dist: 'uniform', min: -64, max: -4, discard: 0.5 },
 ]
 
 const TREE_CELL = 6
