@@ -170,11 +170,6 @@ export class TaskQueue extends EventEmitter implements QueueView {
     queueMicrotask(() => this.pump())
   }
 
-  /** Is the queue held (the bot off the server)? */
-  isHeld(): boolean {
-    return this.held
-  }
-
   /** Aborts the running task; returns it, or null when idle. */
   stopCurrent(): QueuedTask | null {
     if (!this.running) return null
