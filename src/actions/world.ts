@@ -10,6 +10,7 @@ import pathfinderPkg from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { standStill } from '../bot/body.js'
 import { pathTo } from '../bot/path-to.js'
+import { leftStations } from '../perception/own-stations.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { neverPlayerPlaced, usedOnClick } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
@@ -312,7 +313,7 @@ async function digSpot(run: Run, keep: readonly Vec3[], onTop: (p: Vec3) => bool
 
 /**
  * Place one `name` from the inventory on solid ground next to the bot (digging a pocket if needed), never on or
- * through a block at `keep`; returns it.
+ * through a block at `keep` or a station the bot left standing for a later step; returns it.
  */
 export async function placeNear(run: Run, name: string, keep: readonly Vec3[] = []): Promise<Block> {
   const { bot } = run
@@ -321,14 +322,17 @@ export async function placeNear(run: Run, name: string, keep: readonly Vec3[] = 
   const box = run.protected.find((b) => inBox(b, bot.entity.position, 2))
   if (box)
     fail('unsafe', `I never place blocks inside the protected area ${describeBox(box)}, and I am standing at its edge.`)
-  // not on top of a block at `keep`, nor of a block a click opens: a click on a furnace or a table opens it (the second
+  // a station left standing for a later step is kept like `keep` (bench d30 seed 1 dug out the table it had left for
+  // its pickaxe to make a pocket for a second furnace)
+  const kept = [...keep, ...leftStations(bot).map((b) => b.position)]
+  // not on top of a kept block, nor of a block a click opens: a click on a furnace or a table opens it (the second
   // furnace of a shared smelt, placed on the first or on the table left standing, was refused: "the block is still air")
   const onTop = (p: Vec3): boolean => {
     const below = p.offset(0, -1, 0)
-    return keep.some((k) => k.equals(below)) || usedOnClick(bot.blockAt(below)?.name ?? '')
+    return kept.some((k) => k.equals(below)) || usedOnClick(bot.blockAt(below)?.name ?? '')
   }
   let spots = placeSpots(run).filter((p) => !onTop(p))
-  if (!spots.length) spots = await digSpot(run, keep, onTop)
+  if (!spots.length) spots = await digSpot(run, kept, onTop)
   if (!spots.length)
     fail('no_space', `There is no free spot on solid ground next to me to place ${name}, and I could not dig one.`)
   let lastErr = ''

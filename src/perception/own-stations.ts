@@ -35,6 +35,11 @@ export function rememberLeftStation(bot: Bot, block: Block): void {
   left.set(bot, mine)
 }
 
+/** Every station the bot left standing that still stands (still remembered: a later step uses it). */
+export function leftStations(bot: Bot): Block[] {
+  return standing(bot)
+}
+
 /** Take the station at `p` back (a step uses it and picks it up): true when the bot had left it there. */
 export function takeLeftStation(bot: Bot, p: Vec3): boolean {
   return left.get(bot)?.delete(p.toString()) ?? false
