@@ -19,6 +19,7 @@ import { countOf, fail, StopSignal, type Run } from './types.js'
 import { isUnderground, nearestVisibleBlock } from '../perception/vision.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { digBlock, equipNamed } from './world.js'
+import { probeVein, VEIN_PROBES } from './ore-vein.js'
 import { collectDrops } from './drops.js'
 import { makeRoom } from './junk.js'
 import { isUnreachable, markUnreachable, recentSighting } from './memory.js'
@@ -194,6 +195,8 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
   const turnedBack = new Map<string, number>()
   /** Where this call dug a block of the object: the rest of its vein lies beside. */
   const dugAt: Vec3[] = []
+  /** Rock this call opened beside its ore to find the rest of the vein (ore-vein.ts); the vein may lie beside it too. */
+  const opened: Vec3[] = []
   const startY = Math.floor(bot.entity.position.y)
   const notes: string[] = []
   let dug = 0
@@ -210,12 +213,20 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     pending = []
   }
   while (have() + pending.length < action.count) {
-    const next = nextBlock(bot, target.blockIds, skipped, startY, dugAt)
+    const next = nextBlock(bot, target.blockIds, skipped, startY, [...dugAt, ...opened])
     const block = next?.block
     if (!block && pending.length > 0) {
       await collect()
       continue
     }
+    // none in sight: the rest of the vein may touch what was dug only by an edge, so open the rock beside it
+    if (
+      !block &&
+      dug > 0 &&
+      opened.length < VEIN_PROBES &&
+      (await probeVein(run, dugAt, opened, target.blockIds, tool))
+    )
+      continue
     if (!block)
       fail(
         'not_found',

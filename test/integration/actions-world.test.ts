@@ -4,7 +4,8 @@
  * step uses it, else picked back up), pick up a drop the server hands over late, smelt in a placed furnace, attack a cow and
  * pick up its drops, apply a bucket to a cow and shears to a sheep, the fight-back reflex (`unsafe`), and `died` when the bot is killed mid-action;
  * ore that needs a tower is dug with the pickaxe, not the scaffold block the tower left in hand; a furnace pocket is
- * never dug through a table left standing for a later step.
+ * never dug through a table left standing for a later step; a vein is followed past a block that touches the last
+ * only by an edge.
  * Superflat world without natural spawning; items come from /give, creatures from /summon.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -344,7 +345,7 @@ describe('actions that need the server mechanics', () => {
     try {
       const r = await execute(
         bot,
-        { type: 'mine', object: 'raw_iron', tool: 'stone_pickaxe', count: 1 },
+        { type: 'mine', object: 'raw_iron', tool: 'stone_pickaxe', count: before + 1 },
         { signal: never },
       )
       expect(r.ok, r.message).toBe(true)
@@ -358,6 +359,37 @@ describe('actions that need the server mechanics', () => {
             const c = p.offset(dx, dy, dz)
             if (['dirt', 'iron_ore'].includes(bot.blockAt(c)?.name ?? '')) await setblock(c.x, c.y, c.z, 'air')
           }
+    }
+  }, 60_000)
+
+  it('mines on into a vein whose next block touches the last only by an edge, opening the rock beside it', async () => {
+    // bench d30 seeds 1, 4 and 10: "I mined 1 raw_iron but can see no more" with ore an edge away, then 60–175 s of
+    // search for the next; vanilla's ore blobs often join by edges
+    const p = bot.entity.position.floored()
+    const cube: Vec3[] = []
+    // right beside the bot, so the first ore's drop falls within its pickup box and no walk opens the rock
+    for (let dx = 1; dx <= 3; dx++)
+      for (let dy = 0; dy <= 3; dy++) for (let dz = -1; dz <= 1; dz++) cube.push(p.offset(dx, dy, dz))
+    const seen = p.offset(1, 1, 0) // its west face looks at the bot
+    const hidden = p.offset(2, 2, 0) // an edge away from it, inside the stone
+    if (count('stone_pickaxe') === 0) await give('stone_pickaxe')
+    for (const c of cube) await command(bot, `/setblock ${c.x} ${c.y} ${c.z} stone`)
+    await setblock(seen.x, seen.y, seen.z, 'iron_ore')
+    await setblock(hidden.x, hidden.y, hidden.z, 'iron_ore')
+    await waitFor(() => cube.every((c) => bot.blockAt(c)?.name !== 'air'), 5000, 'the stone cube')
+    const before = count('raw_iron')
+    try {
+      const r = await execute(
+        bot,
+        { type: 'mine', object: 'raw_iron', tool: 'stone_pickaxe', count: before + 2 }, // count: what it holds after
+        { signal: never },
+      )
+      expect(r.ok, r.message).toBe(true)
+      expect(count('raw_iron') - before).toBe(2)
+    } finally {
+      for (const c of cube) await command(bot, `/setblock ${c.x} ${c.y} ${c.z} air`)
+      await waitFor(() => cube.every((c) => bot.blockAt(c)?.name === 'air'), 5000, 'the cube gone')
+      await command(bot, `/tp ${bot.username} ${p.x + 0.5} ${p.y} ${p.z + 0.5}`)
     }
   }, 60_000)
 
