@@ -53,7 +53,8 @@ export async function probeVein(
       if (!probeable(run, b, ore)) continue
       opened.push(c)
       if (tool) await equipNamed(run, tool)
-      await digBlock(run, b)
+      // a probe that fails (the block would not break) is one look fewer, not the end of the mine; a stop still is
+      await digBlock(run, b).catch(() => run.check())
       return true
     }
   }
