@@ -220,13 +220,7 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
       continue
     }
     // none in sight: the rest of the vein may touch what was dug only by an edge, so open the rock beside it
-    if (
-      !block &&
-      dug > 0 &&
-      opened.length < VEIN_PROBES &&
-      (await probeVein(run, dugAt, opened, target.blockIds, tool))
-    )
-      continue
+    if (!block && dug > 0 && opened.length < VEIN_PROBES && (await probeVein(run, dugAt, opened, tool))) continue
     if (!block)
       fail(
         'not_found',

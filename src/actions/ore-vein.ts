@@ -3,27 +3,30 @@
  * ore blobs often touch only by an edge, so once no block of the vein is in sight, `mine` opens the rock beside the
  * ore blocks it dug (`probeVein`), one cell at a time, nearest the last dug first, and the vein's next block shows on
  * the new faces (mine counts a block beside an opened cell as part of the vein, as it does beside a dug one). Only
- * cells within reach, and never one with a fluid in or beside it, under a falling block, under the bot's own feet,
- * inside a protected area or placed by a player. (Bench d30: of 22 "mined 1 raw_iron but can see no more" in four
- * benches, seeds 1, 4 and 10 left ore an edge away and searched 60–175 s for the next.)
+ * the rock veins form in (`ORE_HOSTS`), within reach, and never a cell with a fluid in or beside it, under a falling
+ * block, under the bot's own feet, inside a protected area or placed by a player. (Bench d30: of 22 "mined 1 raw_iron
+ * but can see no more" in four benches, seeds 1, 4 and 10 left ore an edge away and searched 60–175 s for the next.)
  */
 import type { Vec3 } from 'vec3'
 import type { Block } from 'prismarine-block'
+import { ORE_HOSTS } from '../knowledge/location.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { inBox } from '../schemas/region.js'
 import { FACES, overlapsColumn } from '../util/vec.js'
 import type { Run } from './types.js'
 import { digBlock, equipNamed, falls, fluidNear } from './world.js'
 
+/** The rock a vein lies in: only that is opened (never a log's leaves, the dirt or the bot's own blocks). */
+const HOSTS = new Set<string>([...ORE_HOSTS.stone, ...ORE_HOSTS.deepslate])
 /** Rock cells one mine call opens beside its ore to find the rest of the vein (about a second each). */
 export const VEIN_PROBES = 6
 /** Farthest a probed cell may be from the eyes (block centre): dug from where the bot stands, no walk. */
 const PROBE_REACH = 4.5
 
 /** Can the rock at `b` be opened to look for the vein without letting anything in on the bot or breaking a rule? */
-function probeable(run: Run, b: Block | null, ore: Set<number>): b is Block {
+function probeable(run: Run, b: Block | null): b is Block {
   const { bot } = run
-  if (b?.boundingBox !== 'block' || ore.has(b.type) || b.diggable === false || b.name === 'bedrock') return false
+  if (!b || !HOSTS.has(b.name)) return false
   const c = b.position
   const feet = bot.entity.position
   if (c.y < feet.y && c.y >= Math.floor(feet.y) - 1 && overlapsColumn(feet, c)) return false // the floor under the bot
@@ -37,20 +40,14 @@ function probeable(run: Run, b: Block | null, ore: Set<number>): b is Block {
  * Open one rock cell beside the ore blocks `dug` (the last dug first) that is not `opened` yet, with `tool` in hand;
  * the cell is added to `opened`. False when there is none left to open.
  */
-export async function probeVein(
-  run: Run,
-  dug: readonly Vec3[],
-  opened: Vec3[],
-  ore: Set<number>,
-  tool: string | null,
-): Promise<boolean> {
+export async function probeVein(run: Run, dug: readonly Vec3[], opened: Vec3[], tool: string | null): Promise<boolean> {
   const { bot } = run
   for (const p of [...dug].reverse()) {
     for (const f of FACES) {
       const c = p.plus(f)
       if (opened.some((o) => o.equals(c))) continue
       const b = bot.blockAt(c)
-      if (!probeable(run, b, ore)) continue
+      if (!probeable(run, b)) continue
       opened.push(c)
       if (tool) await equipNamed(run, tool)
       // a probe that fails (the block would not break) is one look fewer, not the end of the mine; a stop still is

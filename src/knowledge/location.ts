@@ -1,10 +1,20 @@
 /**
  * Where a sub-goal's block or mob is to be found (`placeToLocation`), and the level to dig down to and search at for a
- * block (`digLevel`, kept above the lava-filled caves). Split from the decomposer (src/knowledge/decompose.ts); the
+ * block (`digLevel`, kept above the lava-filled caves), and the rock ore forms in (`ORE_HOSTS`). Split from the decomposer (src/knowledge/decompose.ts); the
  * ore search and the failure analyser use `digLevel` too.
  */
 import type { Location } from '../schemas/subgoal.js'
 import type { BlockPlace, MobPlace } from './data.js'
+
+/**
+ * The rock ore veins form in (vanilla's block tags #stone_ore_replaceables and #deepslate_ore_replaceables): where a
+ * vein crosses the deepslate ones it takes its `deepslate_*` variant. The practice world generates veins in it; `mine`
+ * opens only it when it looks for the rest of a vein.
+ */
+export const ORE_HOSTS = {
+  stone: ['stone', 'granite', 'diorite', 'andesite'],
+  deepslate: ['deepslate', 'tuff'],
+} as const
 
 /** Blocks above the lava level a search corridor keeps: its floor then lies above the lava-filled caves. */
 export const LAVA_CLEARANCE = 2

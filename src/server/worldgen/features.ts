@@ -7,6 +7,7 @@
  * seed and world coordinates, so the result does not depend on chunk order. Veins cross chunk borders as in vanilla
  * (each chunk replays its neighbours' veins); lava pools stay inside the chunk.
  */
+import { ORE_HOSTS } from '../../knowledge/location.js'
 import { hash, hash01, mulberry32, randInt, type Rng } from './noise.js'
 import { MIN_Y, SEA_LEVEL, type BiomeName, type Ore, type Palette } from './palette.js'
 import { idx, type SurfaceKind, type Terrain } from './terrain.js'
@@ -80,9 +81,8 @@ export class Features {
     readonly _terrain: Terrain,
   ) {
     const S = pal.state
-    for (const st of [S.stone, S.granite, S.diorite, S.andesite]) this.rock[st] = 1
-    this.rock[S.deepslate] = 2
-    this.rock[S.tuff] = 2
+    for (const name of ORE_HOSTS.stone) this.rock[S[name]] = 1
+    for (const name of ORE_HOSTS.deepslate) this.rock[S[name]] = 2
     this.replaceableByLeaves = new Set([S.air, S.grass, S.dandelion, S.poppy])
   }
 
