@@ -11,6 +11,7 @@ import type { Vec3 } from 'vec3'
 import type { Block } from 'prismarine-block'
 import { ORE_HOSTS } from '../knowledge/location.js'
 import { playerPlacedAt } from '../perception/placed.js'
+import { eyes } from '../perception/vision.js'
 import { inBox } from '../schemas/region.js'
 import { FACES, overlapsColumn } from '../util/vec.js'
 import type { Run } from './types.js'
@@ -30,7 +31,7 @@ function probeable(run: Run, b: Block | null): b is Block {
   const c = b.position
   const feet = bot.entity.position
   if (c.y < feet.y && c.y >= Math.floor(feet.y) - 1 && overlapsColumn(feet, c)) return false // the floor under the bot
-  if (bot.entity.position.offset(0, 1.62, 0).distanceTo(c.offset(0.5, 0.5, 0.5)) > PROBE_REACH) return false
+  if (eyes(bot).distanceTo(c.offset(0.5, 0.5, 0.5)) > PROBE_REACH) return false
   if (fluidNear(bot, c) || falls(bot.blockAt(c.offset(0, 1, 0))?.name ?? '')) return false
   if (run.protected.some((box) => inBox(box, c))) return false
   return playerPlacedAt(bot, c)?.block !== b.name

@@ -12,6 +12,7 @@ import { standStill } from '../bot/body.js'
 import { pathTo } from '../bot/path-to.js'
 import { leftStations } from '../perception/own-stations.js'
 import { playerPlacedAt } from '../perception/placed.js'
+import { eyes } from '../perception/vision.js'
 import { neverPlayerPlaced, usedOnClick } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
 import { onceEvent, sleep } from '../util/async.js'
@@ -204,7 +205,7 @@ export async function digBlock(run: Run, block: Block): Promise<void> {
   }
   run.signal.addEventListener('abort', onAbort, { once: true })
   try {
-    const reach = bot.entity.position.offset(0, 1.62, 0).distanceTo(block.position.offset(0.5, 0.5, 0.5))
+    const reach = eyes(bot).distanceTo(block.position.offset(0.5, 0.5, 0.5))
     const t0 = Date.now()
     if (reach > 5.5) {
       // near enough to reach it, not right beside it: a log above the lowest one, with leaves around it, has no

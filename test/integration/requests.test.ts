@@ -75,6 +75,18 @@ async function firstReply(bot: Bot, line: string, pattern: RegExp): Promise<{ te
   return { text: await reply }
 }
 
+/**
+ * Bob asks for 3 iron ingots (a task of minutes on this world); resolves with its task id once it is acknowledged and
+ * its first action has run. `events` must collect the router's task events from before the request.
+ */
+async function startLongTask(events: readonly TaskEvent[]): Promise<string> {
+  const started = waitForMessage(bob, /^On it: 3 iron_ingot/, { from: 'Ghost', timeoutMs: 10_000 })
+  bob.chat('Ghost get 3 iron ingots for yourself')
+  await started
+  await waitFor(() => events.some((e) => e.kind === 'action'), 30_000, 'the long task is under way')
+  return events.find((e) => e.kind === 'started')!.taskId
+}
+
 describe('requests that close at the player', () => {
   it('answers "how do I make a compass" offline with the real recipe', async () => {
     // the reply's speed is bench:first-reply's to measure (p50/p95), not a timed assertion on a shared machine
@@ -186,11 +198,7 @@ describe('requests that close at the player', () => {
     const events: TaskEvent[] = []
     const off = app.router.onTaskEvent((e) => events.push(e))
     try {
-      const started = waitForMessage(bob, /^On it: 3 iron_ingot/, { from: 'Ghost', timeoutMs: 10_000 })
-      bob.chat('Ghost get 3 iron ingots for yourself')
-      await started
-      await waitFor(() => events.some((e) => e.kind === 'action'), 30_000, 'the long task is under way')
-      const longId = events.find((e) => e.kind === 'started')!.taskId
+      const longId = await startLongTask(events)
       // five of Cara's requests wait behind it; the sixth is refused with a sentence
       for (let i = 0; i < 5; i++) {
         const ack = waitForMessage(cara, /^On it: 1 dirt/, { from: 'Ghost', timeoutMs: 10_000 })
@@ -229,11 +237,7 @@ describe('requests that close at the player', () => {
     const off = app.router.onTaskEvent((e) => events.push(e))
     const offReplies = app.router.onReply((r) => replies.push(r.text))
     try {
-      const started = waitForMessage(bob, /^On it: 3 iron_ingot/, { from: 'Ghost', timeoutMs: 10_000 })
-      bob.chat('Ghost get 3 iron ingots for yourself')
-      await started
-      await waitFor(() => events.some((e) => e.kind === 'action'), 30_000, 'the task is under way')
-      const id = events.find((e) => e.kind === 'started')!.taskId
+      const id = await startLongTask(events)
       const back = waitForMessage(bob, /^I'm back on the server; carrying on with "ask"/, {
         from: 'Ghost',
         timeoutMs: 30_000,
