@@ -19,9 +19,9 @@ import { nearestVisible } from '../perception/percipient.js'
 import { goals, gotoWithin } from './world.js'
 import { branchMine, searchIds } from './ore-search.js'
 import { deepIn, standsIn, surface } from './surface-search.js'
-import { isUnreachable, rememberSighting } from './memory.js'
+import { rememberSighting } from './memory.js'
 import { pillarUp } from './go_up.js'
-import { reachableSightings } from './sighting.js'
+import { reachableSightings, worthDigging } from './sighting.js'
 import { logger } from '../util/log.js'
 
 const log = logger('explore')
@@ -79,7 +79,7 @@ async function climbToShaftOre(run: Run, target: Target): Promise<Vec3 | null> {
       b.position.y > feet.y + REACH_RISE &&
       Math.abs(b.position.x - feet.x) <= 1 &&
       Math.abs(b.position.z - feet.z) <= 1 &&
-      !isUnreachable(bot, b.position) &&
+      worthDigging(bot, b.position) &&
       openTo(b.position.y),
   )
   if (!ore) return null

@@ -22,8 +22,8 @@ import { digBlock, equipNamed } from './world.js'
 import { probeVein, VEIN_PROBES } from './ore-vein.js'
 import { collectDrops } from './drops.js'
 import { makeRoom } from './junk.js'
-import { isUnreachable, markUnreachable, recentSighting } from './memory.js'
-import { reachableSightings } from './sighting.js'
+import { markUnreachable, recentSighting } from './memory.js'
+import { reachableSightings, worthDigging } from './sighting.js'
 import { noToolMessage } from '../rules/index.js'
 import { clearOfDanger } from '../bot/lava-margin.js'
 import { logger } from '../util/log.js'
@@ -72,7 +72,7 @@ const SIGHTING_MS = 60_000
 
 /**
  * The block to dig next: the visible one cheapest by `digCost`, within reach by the search's own rule (sighting.ts:
- * underground, near and not high above), never one skipped or placed by a player. With none in sight, the rest of
+ * underground, near and not high above, its drop not falling into lava), never one skipped or placed by a player. With none in sight, the rest of
  * the vein: a block of the object beside one this call dug (its face lies open to the hole, as a player looks into
  * the hole; bench d12 seed 4 mined one iron ore, saw no more from where it stood, and spent a re-plan and a search on
  * each of the next two, both beside the first). Else the block explore saw last, if still there and not marked out
@@ -96,14 +96,14 @@ function nextBlock(
   const vein = cheapest(
     dug
       .flatMap((p) => FACES.map((f) => bot.blockAt(p.plus(f))))
-      .filter((b): b is Block => b !== null && ids.has(b.type) && !isUnreachable(bot, b.position)),
+      .filter((b): b is Block => b !== null && ids.has(b.type) && worthDigging(bot, b.position)),
   )
   if (vein) return { block: vein, how: 'vein' }
   // explore judged that sighting within reach where it stood; the bot may have moved on a few blocks since (the end
   // of a cave walk), so only a block marked out of reach since is left
   const last = recentSighting(bot, SIGHTING_MS)
   const b = last ? bot.blockAt(last) : null
-  return b && ids.has(b.type) && ok(b) && !isUnreachable(bot, b.position) ? { block: b, how: 'remembered' } : undefined
+  return b && ids.has(b.type) && ok(b) && worthDigging(bot, b.position) ? { block: b, how: 'remembered' } : undefined
 }
 
 /**

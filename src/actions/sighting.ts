@@ -4,11 +4,14 @@
  * reach (src/actions/memory.ts); underground, only blocks within UNDERGROUND_SIGHT blocks and at most MAX_RISE
  * above the feet. Ore seen across a cave 30 blocks off, or high up the shaft the bot came down, is mostly out of
  * reach (drops, lava between): bench:diamond seed 1 lost 27 s walking at three such from explore, and after a lava
- * detour its mine walked at two diamonds 25 blocks off and 20 up until the stall stopped it.
+ * detour its mine walked at two diamonds 25 blocks off and 20 up until the stall stopped it. Nor a block whose drop
+ * would fall into lava (`dropBurns`): MP5 bench p5 (diamond pickaxe, seed 2) dug two diamond ores in the roof of a
+ * cave over a lava lake, 9 blocks up, and both diamonds burned; a player leaves such ore.
  */
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import type { Vec3 } from 'vec3'
+import { fallFrom, isLava } from '../bot/lava-margin.js'
 import { VIEW_DISTANCE, visibleBlocks } from '../perception/vision.js'
 import { isUnreachable } from './memory.js'
 
@@ -17,11 +20,29 @@ export const MAX_RISE = 8
 /** Underground, a block farther than this is out of reach too; the search shows nearer ones soon. */
 export const UNDERGROUND_SIGHT = 16
 
+/** How far down the fall of a drop is followed: below that the world has ended anyway. */
+const DROP_FALL = 384
+
+/**
+ * Would the drop of the block at `pos`, once it is broken, fall into lava? It pops out in the block's own cell and
+ * falls straight down through what is not solid until it lands (the guard's own fall rule, lava-margin.ts `fallFrom`,
+ * followed all the way down: water or a floor catch it).
+ */
+export function dropBurns(bot: Bot, pos: Vec3): boolean {
+  const below = pos.offset(0, -1, 0)
+  return isLava(bot, below) || fallFrom(bot, below, DROP_FALL) === 'lava'
+}
+
+/** May `mine` go for the block at `pos` at all: not remembered as out of reach, its drop not lost to lava. */
+export function worthDigging(bot: Bot, pos: Vec3): boolean {
+  return !isUnreachable(bot, pos) && !dropBurns(bot, pos)
+}
+
 /** Is the block at `pos` within reach by the rule above (its sight aside)? */
 function withinReach(bot: Bot, pos: Vec3, underground: boolean): boolean {
   const me = bot.entity.position
   if (underground && (pos.y > me.y + MAX_RISE || pos.distanceTo(me) > UNDERGROUND_SIGHT)) return false
-  return !isUnreachable(bot, pos)
+  return worthDigging(bot, pos)
 }
 
 /** Visible blocks of `ids` within reach (nearest first, up to `count`), by the rule above. */

@@ -33,6 +33,11 @@ function isLavaState(bot: Bot, id: number): boolean {
   return lava !== undefined && id >= lava.minStateId && id <= lava.maxStateId
 }
 
+/** Is the cell `p` lava (any level; false where its chunk is not loaded)? */
+export function isLava(bot: Bot, p: Vec3): boolean {
+  return bot.world.getColumnAt(p) ? isLavaState(bot, bot.world.getBlockStateId(p)) : false
+}
+
 /**
  * What a step into the cell `p` falls into: 'none' when there is ground to stand on (`p` or the cell under it is
  * solid) or a floor, water or an unloaded cell within `maxDrop + 1` blocks down, 'lava' when lava comes first, and
@@ -84,7 +89,7 @@ const CACHE_CELLS = 200_000
 export function keepOffLava(bot: Bot, moves: Movements): void {
   if (!bot.registry.blocksByName.lava) return
   // state ids, not Block objects: the pathfinder asks for every cell of every move it weighs
-  const isLava = (p: Vec3): boolean => isLavaState(bot, bot.world.getBlockStateId(p))
+  const lavaAt = (p: Vec3): boolean => isLavaState(bot, bot.world.getBlockStateId(p))
   // many moves weigh the same cell: each cell's danger is worked out once, until a block or a chunk changes
   const cache = new Map<number, CellDanger>()
   const forget = (): void => cache.clear()
@@ -100,7 +105,7 @@ export function keepOffLava(bot: Bot, moves: Movements): void {
     const key = ((at.y + 2048) * 65_536 + (at.z & 0xffff)) * 65_536 + (at.x & 0xffff)
     let d = cache.get(key)
     if (d === undefined) {
-      d = STEP_NEAR.some((f) => isLava(at.plus(f))) ? 'lava' : besideHoles(at)
+      d = STEP_NEAR.some((f) => lavaAt(at.plus(f))) ? 'lava' : besideHoles(at)
       if (cache.size >= CACHE_CELLS) cache.clear()
       cache.set(key, d)
     }

@@ -6,7 +6,8 @@
  * the run reports `unsafe` (after the stops a run may absorb, its `detours`, are used up); the pathfinder keeps off a
  * lava pool's rim (src/bot/lava-margin.ts); walking in circles makes
  * the progress signal stop the run as `stalled`, with the trace kept for the failure analyser. Also
- * explore(underground): tunnelling through the superflat dirt until a buried ore is in view.
+ * explore(underground): tunnelling through the superflat dirt until a buried ore is in view; and explore and mine
+ * leave ore whose drop would fall into lava.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Vec3 } from 'vec3'
@@ -202,6 +203,31 @@ describe('reflexes and progress', () => {
     expect(bot.entity.position.y).toBeGreaterThan(p.y - 0.5)
     expect(bot.health).toBe(20)
   })
+
+  it('leaves ore whose drop would fall into lava and mines the one whose drop lands on the ground', async () => {
+    // MP5 bench p5 (diamond pickaxe, seed 2): two diamond ores in a cave roof over a lava lake, both dug, both burned
+    await teleport(80.5, 120.5)
+    const p = bot.entity.position.floored()
+    const overLava = p.offset(2, 2, 0) // the nearer one, hanging over a lava pool three blocks down
+    const overGround = p.offset(-3, 2, 0)
+    await setblock(overLava.x, p.y - 1, overLava.z, 'lava')
+    await setblock(overLava.x, overLava.y, overLava.z, 'iron_ore')
+    await setblock(overGround.x, overGround.y, overGround.z, 'iron_ore')
+    await command(bot, `/give ${bot.username} stone_pickaxe`)
+    await waitFor(() => bot.inventory.items().some((i) => i.name === 'stone_pickaxe'), 3000, 'the pickaxe')
+    const found = await execute(bot, { type: 'explore', object: 'iron_ore', strategy: 'surface' }, { signal: never })
+    expect(found.ok, found.message).toBe(true)
+    expect(found.message).toContain(`at ${overGround.x} ${overGround.y} ${overGround.z}`)
+    const r = await execute(
+      bot,
+      { type: 'mine', object: 'raw_iron', tool: 'stone_pickaxe', count: 1 },
+      { signal: never, budget: { timeMs: 30_000 } },
+    )
+    expect(r.ok, r.message).toBe(true)
+    expect(bot.inventory.items().some((i) => i.name === 'raw_iron')).toBe(true)
+    expect(bot.blockAt(overLava)?.name).toBe('iron_ore')
+    expect(bot.blockAt(overGround)?.name).toBe('air')
+  }, 45_000)
 
   it('explores underground by tunnelling until a buried ore comes into view', async () => {
     await teleport(120.5, 40.5)
