@@ -234,10 +234,13 @@ export class Expander {
     let input = inputs[0]!
     for (const i of inputs)
       if (this.e.est(i, n, ESTIMATE_DEPTH) < this.e.est(input, n, ESTIMATE_DEPTH) - 1e-9) input = i
-    this.adopt(node, this.ensureTool(['furnace'], 'station'))
     // the last pass cooks a batch whole at its first smelt (the rest of it is then held for later needs)
     const all = this.spare?.batch(item, input, n) ?? n
     kids.push(this.need(input, all, 'material'))
+    // the furnace after the input, as a player makes it when there is something to cook: the stone for it is then
+    // mostly in the bag already (the shaft down to the iron digs 40–50 stone), where made first it cost a wooden
+    // pickaxe 8 more cobblestone at the surface (about 13 s in bench:diamond)
+    this.adopt(node, this.ensureTool(['furnace'], 'station'))
     const picked = this.e.pickFuel(all)
     const choice =
       input === picked.item || !this.spare

@@ -21,7 +21,7 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
     of(steps, kind, object).reduce((a, s) => a + s.goal.count, 0)
 
   describe('decompose from an empty inventory', () => {
-    it('builds the iron pickaxe chain: wood → table → wooden/stone pickaxe → furnace → raw iron → smelt', () => {
+    it('builds the iron pickaxe chain: wood → table → wooden/stone pickaxe → raw iron → furnace → smelt', () => {
       const steps = plan('iron_pickaxe')
       const order = steps.map((s) => `${s.kind}:${s.goal.object}`)
       const at = (x: string): number => order.indexOf(x)
@@ -30,6 +30,12 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       expect(at('craft:wooden_pickaxe')).toBeLessThan(at('mine:cobblestone'))
       expect(at('craft:stone_pickaxe')).toBeLessThan(at('mine:raw_iron'))
       expect(at('craft:furnace')).toBeLessThan(at('smelt:iron_ingot'))
+      // the furnace once there is iron to cook: its stone comes from the shaft dug down to the iron, not from 8 more
+      // cobblestone mined with the wooden pickaxe first (only the stone pickaxe's 3 are)
+      expect(at('mine:raw_iron')).toBeLessThan(at('craft:furnace'))
+      expect(
+        of(steps, 'mine', 'cobblestone').find((s) => s.kind === 'mine' && s.mine.tool === 'wooden_pickaxe')?.goal.count,
+      ).toBe(3)
       expect(order.at(-1)).toBe('craft:iron_pickaxe')
       const mine = of(steps, 'mine', 'raw_iron')[0]
       expect(mine?.kind === 'mine' && mine.mine.tool).toBe('stone_pickaxe')
