@@ -236,11 +236,14 @@ export class Expander {
       if (this.e.est(i, n, ESTIMATE_DEPTH) < this.e.est(input, n, ESTIMATE_DEPTH) - 1e-9) input = i
     // the last pass cooks a batch whole at its first smelt (the rest of it is then held for later needs)
     const all = this.spare?.batch(item, input, n) ?? n
+    // an input dug underground (ore) comes before the furnace, as a player makes one down there: the shaft to the ore
+    // fills the bag with the furnace's stone (40–50 blocks down to the iron), where a furnace made first cost the
+    // wooden pickaxe 8 more cobblestone at the surface (about 13 s in bench:diamond). One gathered on the land (sand)
+    // comes after it, so the wood and stone come from where the task began, not from a desert far from any tree.
+    const dugFirst = this.dugUnderground(input, all)
+    if (!dugFirst) this.adopt(node, this.ensureTool(['furnace'], 'station'))
     kids.push(this.need(input, all, 'material'))
-    // the furnace after the input, as a player makes it when there is something to cook: the stone for it is then
-    // mostly in the bag already (the shaft down to the iron digs 40–50 stone), where made first it cost a wooden
-    // pickaxe 8 more cobblestone at the surface (about 13 s in bench:diamond)
-    this.adopt(node, this.ensureTool(['furnace'], 'station'))
+    if (dugFirst) this.adopt(node, this.ensureTool(['furnace'], 'station'))
     const picked = this.e.pickFuel(all)
     const choice =
       input === picked.item || !this.spare
@@ -261,6 +264,13 @@ export class Expander {
       smelt: { input, inputCount: all, fuel: fuel.item, fuelCount, furnaces },
     })
     this.give(item, all - n)
+  }
+
+  /** Will `n` of `item` be dug underground (not all held, and its cheapest source an underground block)? */
+  private dugUnderground(item: string, n: number): boolean {
+    const rest = n - Math.min(this.held(item), n)
+    const first = rest > 0 ? this.e.rank(item, rest)[0] : undefined
+    return first?.kind === 'mine' && first.place.where === 'underground'
   }
 
   /** What this expansion holds at its end: nothing later in the plan wants it. */

@@ -37,6 +37,10 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
         of(steps, 'mine', 'cobblestone').find((s) => s.kind === 'mine' && s.mine.tool === 'wooden_pickaxe')?.goal.count,
       ).toBe(3)
       expect(order.at(-1)).toBe('craft:iron_pickaxe')
+      // sand, gathered on the land, comes after the furnace: the wood and stone from where the task began, not from
+      // a desert far from any tree
+      const glass = plan('glass').map((s) => `${s.kind}:${s.goal.object}`)
+      expect(glass.indexOf('craft:furnace')).toBeLessThan(glass.indexOf('mine:sand'))
       const mine = of(steps, 'mine', 'raw_iron')[0]
       expect(mine?.kind === 'mine' && mine.mine.tool).toBe('stone_pickaxe')
       expect(mine?.kind === 'mine' && mine.mine.location.strategy).toBe('underground')
