@@ -75,9 +75,9 @@ const SIGHTING_MS = 60_000
  * underground, near and not high above, its drop not falling into lava), never one skipped or placed by a player.
  * With none in sight, the rest of the vein: a block of the object beside one this call dug (its face lies open to the
  * hole, as a player looks into the hole; bench d12 seed 4 mined one iron ore, saw no more from where it stood, and
- * spent a re-plan and a search on each of the next two, both beside the first). Else the block explore saw last, if still there and not marked out
- * of reach (bench d9 and d10 seed 1: explore saw a diamond 13 blocks off, and a second later, from where the bot had
- * stopped, mine saw none and gave up).
+ * spent a re-plan and a search on each of the next two, both beside the first). Else the block explore saw last, if
+ * still there and not marked out of reach (bench d9 and d10 seed 1: explore saw a diamond 13 blocks off, and a second
+ * later, from where the bot had stopped, mine saw none and gave up).
  */
 function nextBlock(
   bot: Run['bot'],
