@@ -26,6 +26,10 @@ beforeAll(async () => {
   gus = await joinPlayer(scene.server, 'Gus')
   bob = await joinPlayer(scene.server, 'Bob')
   cara = await joinPlayer(scene.server, 'Cara')
+  // off the shared spawn spot, on the side away from where Alice will stand (the nearest player takes a toss)
+  await standApart(gus, -1)
+  await standApart(bob, -1, 2)
+  await standApart(cara, -1, 3)
 }, 90_000)
 afterAll(async () => {
   quit(gus, bob, cara)
@@ -49,6 +53,10 @@ async function standApart(who: Bot = scene.alice, side: 1 | -1 = 1, from = 0): P
     [-4, -4],
     [5, 0],
     [0, 5],
+    [-5, 0],
+    [0, -5],
+    [5, 5],
+    [-5, -5],
   ]
   for (const [dx, dz] of spots.slice(from)) {
     for (let dy = 3; dy >= -3; dy--) {
@@ -83,8 +91,21 @@ async function startLongTask(events: readonly TaskEvent[]): Promise<string> {
   const started = waitForMessage(bob, /^On it: 3 iron_ingot/, { from: 'Ghost', timeoutMs: 10_000 })
   bob.chat('Ghost get 3 iron ingots for yourself')
   await started
-  await waitFor(() => events.some((e) => e.kind === 'action'), 30_000, 'the long task is under way')
-  return events.find((e) => e.kind === 'started')!.taskId
+  // its own task's events only: a task an earlier test left behind must not pass for this one
+  const own = (): string | undefined =>
+    events.find((e) => e.kind === 'started' && e.player === 'Bob' && /iron/.test(e.text))?.taskId
+  await waitFor(
+    () => events.some((e) => e.kind === 'action' && e.taskId === own()),
+    30_000,
+    'the long task is under way',
+  )
+  return own()!
+}
+
+/** Stop whatever runs and drop what waits, so the next test starts with an idle bot. */
+function idle(): void {
+  scene.app.router.queue.clear()
+  scene.app.router.queue.stopCurrent()
 }
 
 describe('requests that close at the player', () => {
@@ -194,7 +215,7 @@ describe('requests that close at the player', () => {
   // Bob asks for the long task and says come; Cara fills her queue (the chat reply guard allows 10 replies per
   // player per 30 s, so the two roles are split across players)
   it('runs `come` ahead of a long task, resumes the task, and refuses a 6th waiting request', async () => {
-    const { app, ghost, alice } = scene
+    const { app, ghost } = scene
     const events: TaskEvent[] = []
     const off = app.router.onTaskEvent((e) => events.push(e))
     try {
@@ -207,13 +228,19 @@ describe('requests that close at the player', () => {
       }
       const sixth = await firstReply(cara, 'Ghost get 1 sand for yourself', /sand|waiting/)
       expect(sixth.text).toMatch(/You already have 5 requests waiting/)
-      // come goes first: the long task pauses, the bot walks to Bob, then the long task starts again
-      const p = ghost.entity.position.floored()
-      await command(alice, `/tp Bob ${p.x + 6} ${p.y + 2} ${p.z + 6}`)
+      // come goes first: the long task pauses, the bot walks to Bob (on open ground at least 4 blocks away, wherever
+      // the task has taken the bot), then the long task starts again
+      await standApart(bob, 1, 4)
       const paused = waitForMessage(bob, /^Pausing "ask" for your come/, { from: 'Ghost', timeoutMs: 10_000 })
       bob.chat('Ghost come')
       await paused
-      await waitFor(() => ghost.entity.position.distanceTo(bob.entity.position) < 4, 30_000, 'Ghost came to Bob')
+      // come's own outcome, whatever it is (a failure says why)
+      const comeId = (): string | undefined =>
+        events.find((e) => e.kind === 'started' && e.player === 'Bob' && e.command === 'come')?.taskId
+      await waitFor(() => events.some((e) => e.kind === 'finished' && e.taskId === comeId()), 60_000, 'come finished')
+      const came = events.find((e) => e.kind === 'finished' && e.taskId === comeId())
+      expect(came).toMatchObject({ ok: true, message: expect.stringMatching(/I'm here/) })
+      expect(ghost.entity.position.distanceTo(bob.entity.position)).toBeLessThan(4)
       await waitFor(
         () => events.filter((e) => e.kind === 'started' && e.taskId === longId).length === 2,
         15_000,
@@ -223,10 +250,9 @@ describe('requests that close at the player', () => {
       const stopped = waitForMessage(cara, /Stopping/, { from: 'Ghost', timeoutMs: 10_000 })
       cara.chat('Ghost stop')
       await stopped
-      app.router.queue.clear()
-      app.router.queue.stopCurrent()
     } finally {
       off()
+      idle()
     }
   }, 120_000)
 
@@ -254,10 +280,10 @@ describe('requests that close at the player', () => {
       )
       expect(events.some((e) => e.kind === 'finished' && e.taskId === id)).toBe(false)
       expect(app.supervisor.current).not.toBe(gone)
-      app.router.queue.stopCurrent()
     } finally {
       off()
       offReplies()
+      idle()
     }
   }, 90_000)
 })
