@@ -6,7 +6,8 @@
  * inventory), and verify from inventory events that they left the bot. Whether the player picked them up is read
  * from the server's collect packets (collector = the player, collected = an item entity of that item, counted); when
  * the bot takes its own toss back (it stood too near the landing spot), it waits for all of it, steps nearer and
- * tosses again (at most `TOSS_ATTEMPTS` times). The bot stands still before it tosses.
+ * tosses again (at most `TOSS_ATTEMPTS` times); when someone else takes it, the give fails `unverified` naming them.
+ * The bot stands still before it tosses.
  * Fails with `not_found` (player offline or not in sight), `no_path` (cannot get near them) or `missing_materials`.
  */
 import type { Bot } from 'mineflayer'
@@ -48,13 +49,17 @@ async function tossExactly(run: Run, name: string, count: number): Promise<void>
   }
 }
 
-/** Who took a toss: the player (all of it), the bot itself (any of it: it stood too near its landing spot), or nobody yet. */
-type TossOutcome = 'player' | 'self' | 'none'
+/**
+ * Who took a toss: the player (all of it), the bot itself (any of it: it stood too near its landing spot), someone
+ * else (`by`: a name, or an entity id when the bot does not know whose), or nobody yet.
+ */
+type TossOutcome = { by: 'player' | 'self' | 'none' } | { by: 'other'; who: string }
 
 /**
  * Resolves who picks up the toss of `count` items named `name`, from the server's collect packets: 'player' once
- * `collector` has taken `count` (summed over packets), 'self' as soon as the bot takes any back, 'none' on timeout.
- * Starts listening at once, so packets that arrive while the caller is still tossing count.
+ * `collector` has taken `count` (summed over packets), 'self' as soon as the bot takes any back, 'other' as soon as
+ * anyone else does, 'none' on timeout. Starts listening at once, so packets that arrive while the caller is still
+ * tossing count.
  */
 function watchToss(
   bot: Bot,
@@ -64,7 +69,7 @@ function watchToss(
   signal: AbortSignal,
 ): Promise<TossOutcome> {
   let taken = 0
-  let outcome: TossOutcome = 'none'
+  let outcome: TossOutcome = { by: 'none' }
   const itemName = (id: number): string | null => {
     try {
       return bot.entities[id]?.getDroppedItem()?.name ?? null
@@ -81,17 +86,20 @@ function watchToss(
       // counts as it filters: resolves on the packet that completes `count`, or on the bot's own pickup
       filter: (p) => {
         if (itemName(p.collectedEntityId) !== name) return false
-        if (p.collectorEntityId === bot.entity.id) outcome = 'self'
+        if (p.collectorEntityId === bot.entity.id) outcome = { by: 'self' }
         else if (p.collectorEntityId === collector) {
           taken += p.pickupItemCount ?? 1
-          if (taken >= count) outcome = 'player'
+          if (taken >= count) outcome = { by: 'player' }
+        } else {
+          const who = bot.entities[p.collectorEntityId]?.username ?? `entity ${p.collectorEntityId}`
+          outcome = { by: 'other', who }
         }
-        return outcome !== 'none'
+        return outcome.by !== 'none'
       },
     },
   ).then(
     () => outcome,
-    () => 'none' as const,
+    () => ({ by: 'none' }) as const,
   )
 }
 
@@ -106,8 +114,10 @@ export async function give(run: Run, action: Extract<Action, { type: 'give' }>):
   for (let attempt = 1; ; attempt++) {
     await approach(run, target, name)
     const outcome = await tossAt(run, target, action.object, action.count)
-    if (outcome === 'player') return `I gave ${action.count} ${action.object} to ${name}.`
-    if (outcome === 'none' || attempt === TOSS_ATTEMPTS) break
+    if (outcome.by === 'player') return `I gave ${action.count} ${action.object} to ${name}.`
+    if (outcome.by === 'other')
+      fail('unverified', `${outcome.who} picked up the ${action.object} I tossed to ${name} before ${name} did.`)
+    if (outcome.by === 'none' || attempt === TOSS_ATTEMPTS) break
     // the bot took (some of) its own toss back: once all of it is back in hand, go nearer and toss again
     log.info('took own toss back; tossing again', { attempt })
     if (!(await waitForCount(bot, action.object, have, run.signal))) break
