@@ -3,13 +3,17 @@
  * server, reports `{ type: 'listening', port, version }` over IPC, and exits on `{ type: 'stop' }`, on IPC
  * disconnect (parent died) or on SIGTERM. An uncaught error exits with code 1, so a broken server fails tests loudly.
  * Every command a player sends is forwarded as `{ type: 'command', player, command, at }` (plugins/command-log.ts).
- * It reads no environment variables: the parent passes everything (including `log`) in argv[2] and gives the child
- * only an allow-listed environment (src/config.ts `childEnv`).
+ * It reads no environment variables: the parent passes everything (including `log` and its own `logLevel`, which the
+ * plugins' structured lines follow) in argv[2] and gives the child only an allow-listed environment (src/config.ts
+ * `childEnv`).
  */
-import { createEmbeddedServer, type EmbeddedServerOptions } from './embedded.js'
+import { setLogLevel } from '../util/log.js'
+import { createEmbeddedServer } from './embedded.js'
 import type { CommandRecord } from './plugins/command-log.js'
+import type { ChildOptions } from './process.js'
 
-const opts = JSON.parse(process.argv[2] ?? '{}') as EmbeddedServerOptions & { log?: boolean }
+const opts = JSON.parse(process.argv[2] ?? '{}') as ChildOptions
+setLogLevel(opts.logLevel ?? 'warn')
 const send = (msg: Record<string, unknown>): void => {
   if (process.send) process.send(msg)
 }
@@ -23,7 +27,7 @@ process.on('unhandledRejection', (err) => {
   process.exit(1)
 })
 
-const { log: verbose, ...serverOpts } = opts
+const { log: verbose, logLevel: _level, ...serverOpts } = opts
 const server = await createEmbeddedServer({
   ...serverOpts,
   onLog: verbose ? (l) => process.stderr.write(`[squid] ${l}\n`) : undefined,

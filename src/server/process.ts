@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { childEnv, serverLogRequested } from '../config.js'
 import { GhostError } from '../util/errors.js'
+import { logLevel, type LogLevel } from '../util/log.js'
 import type { EmbeddedServerOptions } from './embedded.js'
 import type { CommandRecord } from './plugins/command-log.js'
 
@@ -29,17 +30,22 @@ export interface ServerHandle {
 /** `log`: copy the server's own log to stderr (default: GHOST_SERVER_LOG). */
 export type StartOptions = Partial<Omit<EmbeddedServerOptions, 'onLog'>> & { startTimeoutMs?: number; log?: boolean }
 
+/** What the child reads from argv[2]. */
+export type ChildOptions = EmbeddedServerOptions & { log: boolean; logLevel: LogLevel }
+
 const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url))
 
 export async function startEmbeddedServer(options: StartOptions = {}): Promise<ServerHandle> {
   const { startTimeoutMs, ...rest } = options
   const log = options.log ?? serverLogRequested()
-  const opts: EmbeddedServerOptions & { log: boolean } = {
+  const opts: ChildOptions = {
     port: options.port ?? 0,
     version: options.version ?? '1.20.2',
     seed: options.seed ?? 1,
     ...rest,
     log,
+    // the child's own structured lines (plugins' reasons) at the level this process logs at
+    logLevel: logLevel(),
   }
   const child: ChildProcess = fork(CHILD, [JSON.stringify(opts)], {
     execArgv: ['--import', 'tsx'],
