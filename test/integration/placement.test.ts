@@ -3,7 +3,8 @@
  * mineflayer bots (src/server/plugins/place-fix.ts): the block placed and the item consumed are always the ones the
  * client held — equipping one kind among several in the hotbar, equipping from the main inventory into a full
  * hotbar (window clicks first), the off hand, a `held_item_slot` sent in the same tick right after or right before
- * the `block_place`, a placement into an occupied position (refused, nothing consumed), a refused placement
+ * the `block_place`, a placement into an occupied position (refused, nothing consumed), one into a block the bot
+ * has just dug (its dig handled first, as vanilla does), a refused placement
  * answered at once with both blocks' states (as vanilla does), and pathfinder towering to its full height with its
  * dirt-only scaffolding list while the bot also carries cobblestone, on time and with block updates arriving late
  * (a slow round trip: the bot stands on its pending block), and the place action's first placement landing beside
@@ -227,6 +228,23 @@ describe('block placement uses the held item', () => {
     expect(nameAt(bot, occupied)).toBe('grass_block')
     await waitFor(() => count(bot, 'dirt') === 1, 3000, 'client dirt count')
     expect(await serverCount(bot, 'dirt')).toBe(1)
+  })
+
+  it('places into a block the bot has just dug, in the same breath (mineflayer shows it as air at once)', async () => {
+    await reset(bot)
+    await give(bot, 'dirt', 3)
+    await bot.equip(bot.registry.itemsByName.dirt!.id, 'hand')
+    // three times over: the dig's handling and the placement's race on the server, which must not let the second win
+    for (const dx of [2, 3, 4]) {
+      const cell = ground(dx, -2)
+      expect(nameAt(bot, cell)).toBe('grass_block')
+      await bot.dig(bot.blockAt(cell)!, true)
+      expect(nameAt(bot, cell)).toBe('air') // mineflayer's own prediction, before the server has said anything
+      sendPlace(bot, cell.offset(0, -1, 0))
+      await waitFor(() => nameAt(bot, cell) === 'dirt', 3000, `dirt placed into the dug cell at +${dx}`)
+    }
+    expect(count(bot, 'dirt')).toBe(0)
+    expect(await serverCount(bot, 'dirt')).toBe(0)
   })
 
   it('answers a refused placement with the states of both blocks, as vanilla does', async () => {

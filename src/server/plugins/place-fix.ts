@@ -12,7 +12,8 @@
  * solid one never into a player's box (by the position the server last had), and every packet is answered with the
  * states of the clicked block and of the block across the clicked face, placed or not — so a client whose placement
  * was refused (a bot jump-placing under itself a tick early) learns it at once instead of waiting out mineflayer's
- * 5 s placement timeout. Interactions (`serv.interactWithBlock`) and item handlers (`serv.onItemPlace`) work as
+ * 5 s placement timeout. A placement into a block the player has just finished digging waits for that dig to reach
+ * the world (`trackDigs`). Interactions (`serv.interactWithBlock`) and item handlers (`serv.onItemPlace`) work as
  * before.
  */
 import { Vec3 } from 'vec3'
@@ -57,6 +58,43 @@ interface Held {
 }
 
 const log = logger('server.place')
+
+/**
+ * Longest wait for a dig the client has finished to reach the world (a finished dig of air, which flying-squid ignores,
+ * never reports back).
+ */
+const DIG_WRITE_WAIT_MS = 1000
+
+/**
+ * The digs a player has finished (block_dig status 2) that the world does not show yet: mineflayer sets the block to
+ * air the moment it sends the packet and may place into it in the same breath, while flying-squid handles the dig
+ * after awaiting the world and its plugins — a placement read in between found the block still there and was refused
+ * (bench p7 compass seed 2: a pocket dug for a second furnace, "the block is still air"). Vanilla handles a player's
+ * packets in order; `settled(pos)` waits until the dig of `pos`, if one is under way, is done (its `dug_done`).
+ */
+function trackDigs(player: SquidPlayer): (pos: Vec3) => Promise<void> {
+  const pending = new Map<string, { done: Promise<void>; resolve: () => void }>()
+  const finish = (key: string): void => {
+    pending.get(key)?.resolve()
+    pending.delete(key)
+  }
+  const client = player._client as unknown as Emitter
+  client.on('block_dig', (p: { status: number; location: { x: number; y: number; z: number } }) => {
+    if (p.status !== 2) return
+    const key = `${p.location.x},${p.location.y},${p.location.z}`
+    if (pending.has(key)) return
+    let resolve = (): void => {}
+    const done = new Promise<void>((r) => {
+      resolve = r
+    })
+    pending.set(key, { done, resolve })
+    setTimeout(() => finish(key), DIG_WRITE_WAIT_MS).unref()
+  })
+  ;(player as unknown as Emitter).on('dug_done', (data: { position?: Vec3 }) => {
+    if (data?.position) finish(`${data.position.x},${data.position.y},${data.position.z}`)
+  })
+  return (pos) => pending.get(`${pos.x},${pos.y},${pos.z}`)?.done ?? Promise.resolve()
+}
 
 const DIRECTION_VECTORS = FACES
 const DIRECTION_AXIS = ['y', 'y', 'z', 'z', 'x', 'x']
@@ -110,6 +148,7 @@ async function place(
   stacks: Stacks,
   p: PlacePacket,
   held: Held,
+  settled: (pos: Vec3) => Promise<void>,
 ): Promise<void> {
   const registry = serv.registry
   const blocks = registry.blocks as Record<number, BlockInfo | undefined>
@@ -127,6 +166,7 @@ async function place(
   // Clicking a replaceable block (tall grass, water …) places into it, otherwise next to the clicked face.
   const directionVector = REPLACEABLE.has(block.name) ? new Vec3(0, 0, 0) : DIRECTION_VECTORS[p.direction]!
   const placedPosition = referencePosition.plus(directionVector)
+  await settled(placedPosition)
   const there = await world.getBlock(placedPosition)
   if (!REPLACEABLE.has(there.name)) {
     log.debug('placement into an occupied position refused', { at: placedPosition, there: there.name })
@@ -208,11 +248,12 @@ export function installPlacement(player: SquidPlayer, serv: SquidServer): void {
   for (const l of theirs) client.removeListener('block_place', l)
   const inv = player.inventory as unknown as Inventory
   const stacks = new Stacks(serv)
+  const settled = trackDigs(player)
   let queue: Promise<void> = Promise.resolve()
   client.on('block_place', (p: PlacePacket) => {
     const held = heldNow(player, inv, stacks, p.hand)
     queue = queue
-      .then(() => place(serv, player, inv, stacks, p, held))
+      .then(() => place(serv, player, inv, stacks, p, held, settled))
       .catch((err: unknown) => {
         log.error('block placement failed', { err })
       })
