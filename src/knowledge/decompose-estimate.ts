@@ -9,7 +9,7 @@
 import type { CostModel } from './cost.js'
 import { EXPERIENCE } from './enchanting.js'
 import type { ConcreteRecipe } from './recipes.js'
-import { LAPIS, type Source, type SourceIndex } from './sources.js'
+import { LAPIS, levelSteps, type Source, type SourceIndex } from './sources.js'
 
 /** How many levels of sources an estimate looks through before using the cost model's per-unit cost. */
 export const ESTIMATE_DEPTH = 3
@@ -125,21 +125,34 @@ export class Estimator {
   /**
    * The cheapest fuel for `smelts` items, estimated `depth - 1` levels deep (a fuel may be smelted: charcoal). With
    * `spareHeldFuel`, those items are passed over while held and another fuel can be had (planks crafted from a held
-   * log instead of the log itself).
+   * log instead of the log itself). With `atY` (a smelt done where its input is dug), a fuel mined at another level
+   * costs the way there too (`climb`).
    */
-  pickFuel(smelts: number, depth = 2): { item: string; count: number; cost: number } {
+  pickFuel(smelts: number, depth = 2, atY?: number): { item: string; count: number; cost: number } {
     const pick = (spare: boolean): { item: string; count: number; cost: number } => {
       let best = { item: 'coal', count: Math.ceil(smelts / 8), cost: Infinity }
       for (const f of this.cost.plannableFuels()) {
         if (this.stack.includes(f.item) || (spare && this.spareHeldFuel.has(f.item) && this.held(f.item) > 0)) continue
         const count = Math.ceil(smelts / f.burnItems)
-        const cost = this.est(f.item, count, depth - 1)
+        const cost = this.est(f.item, count, depth - 1) + (atY === undefined ? 0 : this.climb(f.item, count, atY))
         if (cost < best.cost - 1e-9) best = { item: f.item, count, cost }
       }
       return best
     }
     const spared = this.spareHeldFuel.size ? pick(true) : null
     return spared && Number.isFinite(spared.cost) ? spared : pick(false)
+  }
+
+  /**
+   * Steps between y `atY` and the level where the part of `n` of `item` not held is mined, when its cheapest source
+   * is an underground mine (tripCost charges only the way down from sea level): coal, most common at y 96, is a climb
+   * of 5 steps from a smelt at the iron's y 16, where a plank from the logs gathered at the start is not.
+   */
+  private climb(item: string, n: number, atY: number): number {
+    const rest = n - Math.min(this.held(item), n)
+    const first = rest > 0 ? this.rank(item, rest)[0] : undefined
+    if (first?.kind !== 'mine' || first.place.where !== 'underground' || first.place.bestY === undefined) return 0
+    return levelSteps(atY, first.place.bestY)
   }
 
   /** Sources with a finite estimate, cheapest first (stable: ties keep the source order). */

@@ -289,12 +289,20 @@ export class SourceIndex {
   }
 }
 
+/** Where a task begins: sea level, on the land. */
+const START_Y = 64
+
+/** Steps to dig or climb from y `from` to y `to`: 16 blocks a step. */
+export function levelSteps(from: number, to: number): number {
+  return Math.ceil(Math.abs(from - to) / 16)
+}
+
 /**
  * One-off travel cost of a trip to a block or mob: digging down from sea level (y 64) to the best y-level, 16 blocks
  * a step, plus 4 steps to reach a required biome. Charged once per mine/hunt step, on top of findCost per unit.
  */
 export function tripCost(place: { where: string; bestY?: number; biomes?: string[] }): number {
-  const down = place.where === 'underground' ? Math.ceil(Math.max(0, 64 - (place.bestY ?? 0)) / 16) : 0
+  const down = place.where === 'underground' ? levelSteps(START_Y, Math.min(START_Y, place.bestY ?? 0)) : 0
   return down + (place.biomes?.length ? 4 : 0)
 }
 

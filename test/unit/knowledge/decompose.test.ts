@@ -50,6 +50,18 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       expect(smelt?.kind === 'smelt' && smelt.smelt.fuelCount).toBeGreaterThan(0)
       expect(smelt?.goal.tool).toBe('furnace')
     })
+    it('fuels a smelt done down at the ore with planks from the logs gathered at the start, not coal from y 96', () => {
+      // the compass's 7 iron are cooked at y 16: coal, most common at y 96, is a climb from there (bench p7 compass
+      // seed 3 searched 180 s for it at y 16, then climbed 46 s for a log)
+      const steps = plan('compass')
+      expect(of(steps, 'mine', 'coal')).toHaveLength(0)
+      expect(
+        of(steps, 'smelt', 'iron_ingot').every((s) => s.kind === 'smelt' && s.smelt.fuel.endsWith('_planks')),
+      ).toBe(true)
+      // coal the bag holds still burns: it costs no climb
+      const held = plan('iron_pickaxe', 1, { coal: 1 })
+      expect(of(held, 'smelt', 'iron_ingot').map((s) => s.kind === 'smelt' && s.smelt.fuel)).toEqual(['coal'])
+    })
     it('needs tools and stations once, not per use', () => {
       const steps = plan('iron_block')
       expect(total(steps, 'craft', 'crafting_table')).toBe(1)
