@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url'
 import squid from 'flying-squid'
 import { plugins } from './plugins/index.js'
-import type { PracticeOptions, SquidServer } from './squid.js'
+import { MAX_ENTITIES, type PracticeOptions, type SquidServer } from './squid.js'
 
 /** flying-squid `require()`s a custom generator by absolute path; the .cjs shim unwraps our TS module. */
 const PRACTICE_GENERATOR = fileURLToPath(new URL('./worldgen/generator.cjs', import.meta.url))
@@ -56,7 +56,7 @@ export async function createEmbeddedServer(opts: EmbeddedServerOptions): Promise
     'view-distance': opts.viewDistance ?? 6,
     'player-list-text': { header: { text: 'Ghostcraft' }, footer: { text: 'practice world' } },
     'everybody-op': opts.everybodyOp ?? true,
-    'max-entities': 200,
+    'max-entities': MAX_ENTITIES,
     version: opts.version,
     noConsoleOutput: true,
     debug: (msg: unknown) => log(String(msg)),

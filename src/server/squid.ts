@@ -6,6 +6,12 @@
  */
 import type { Vec3 } from 'vec3'
 
+/**
+ * flying-squid's `max-entities`: it refuses (throws on) a new entity once the world holds this many, players and mobs
+ * included. The mob plugins cap their own spawning; item entities make room (plugins/drops-items.ts `makeRoom`).
+ */
+export const MAX_ENTITIES = 200
+
 export interface SquidItem {
   type: number
   count: number

@@ -4,7 +4,8 @@
  * the inventory, iron ore with a stone pickaxe gives raw iron, grass block gives dirt, a log gives a log, redstone
  * ore's 4–5 redstone arrive with their count, `getDroppedItem()` works on the dropped entity, and items tossed
  * towards a second player land in that player's inventory, not back in the tosser's, and an item caught in mid-fall
- * leaves no ghost entity in the client. The player gets Haste so
+ * leaves no ghost entity in the client; at the server's entity cap a block's drop takes the oldest item's place
+ * instead of crashing the server. The player gets Haste so
  * digging takes well under a second (mineflayer and the server both honour it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +14,7 @@ import type { Entity } from 'prismarine-entity'
 import type { Vec3 } from 'vec3'
 import { command, joinPlayer, quit, startServer, syncWithServer, waitFor } from '../helpers/world.js'
 import type { ServerHandle } from '../../src/server/process.js'
+import { MAX_ENTITIES } from '../../src/server/squid.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -178,4 +180,30 @@ describe('block drops', () => {
       quit(catcher)
     }
   }, 20_000)
+
+  it("at the entity cap a new drop takes the oldest item's place, and the server runs on", async () => {
+    // toss single items (each its own entity) past the cap, then break a block: flying-squid throws on an entity past
+    // its cap, and a block drop refused that way had crashed the server
+    for (let i = 0; i < 4; i++) await command(bot, `/give ${bot.username} dirt 64`)
+    await waitFor(() => count('dirt') >= 256, 5000, 'dirt to toss')
+    const tossed: number[] = []
+    const onDrop = (e: Entity): void => {
+      if (e.getDroppedItem()?.name === 'dirt') tossed.push(e.id)
+    }
+    bot.on('itemDrop', onDrop)
+    try {
+      // thrown level, so they land out of the bot's own pickup reach
+      await bot.lookAt(bot.entity.position.offset(0, 1.62, -10), true)
+      await bot.waitForTicks(10) // mineflayer sends the new look with a later physics tick
+      const dirt = bot.registry.itemsByName.dirt!.id
+      for (let i = 0; i < MAX_ENTITIES + 10; i++) await bot.toss(dirt, null, 1)
+      await waitFor(() => tossed.length > 0 && bot.entities[tossed[0]!] === undefined, 10_000, 'the oldest toss gone')
+    } finally {
+      bot.removeListener('itemDrop', onDrop)
+    }
+    await holdOnly('wooden_pickaxe')
+    expect(await digPlaced('stone')).toEqual(['cobblestone'])
+    await command(bot, '/time set day') // the server still answers
+    expect(Object.values(bot.entities).filter((e) => e.name === 'item').length).toBeLessThan(MAX_ENTITIES)
+  }, 60_000)
 })
