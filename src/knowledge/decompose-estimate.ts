@@ -2,11 +2,12 @@
  * The decomposer's estimates, without side effects (split from src/knowledge/decompose.ts): the inventory-aware cost
  * of obtaining `n` of an item through each of its sources a few levels deep (tools and stations too), of one source,
  * of the cheapest recipe variant (any log, any planks, coal or charcoal: minecraft-data lists each accepted
- * ingredient) and of the cheapest fuel, and the ranking of an item's sources. It reads the expander's live inventory
+ * ingredient) and of the cheapest fuel, the ranking of an item's sources, and where an item will be dug underground. It reads the expander's live inventory
  * and stack (items being expanded, never estimated again) and the cost model, whose route bias
  * (src/knowledge/routes.ts) makes failed routes costly and routes in sight cheap.
  */
 import type { CostModel } from './cost.js'
+import type { BlockPlace } from './data.js'
 import { EXPERIENCE } from './enchanting.js'
 import type { ConcreteRecipe } from './recipes.js'
 import { LAPIS, levelSteps, type Source, type SourceIndex } from './sources.js'
@@ -143,16 +144,21 @@ export class Estimator {
     return spared && Number.isFinite(spared.cost) ? spared : pick(false)
   }
 
-  /**
-   * Steps between y `atY` and the level where the part of `n` of `item` not held is mined, when its cheapest source
-   * is an underground mine (tripCost charges only the way down from sea level): coal, most common at y 96, is a climb
-   * of 5 steps from a smelt at the iron's y 16, where a plank from the logs gathered at the start is not.
-   */
-  private climb(item: string, n: number, atY: number): number {
+  /** Where the part of `n` of `item` not held will be dug, when its cheapest source is an underground block; else null. */
+  dugAt(item: string, n: number): BlockPlace | null {
     const rest = n - Math.min(this.held(item), n)
     const first = rest > 0 ? this.rank(item, rest)[0] : undefined
-    if (first?.kind !== 'mine' || first.place.where !== 'underground' || first.place.bestY === undefined) return 0
-    return levelSteps(atY, first.place.bestY)
+    return first?.kind === 'mine' && first.place.where === 'underground' ? first.place : null
+  }
+
+  /**
+   * Steps between y `atY` and the level where `item` is dug (`dugAt`; tripCost charges only the way down from sea
+   * level): coal, most common at y 96, is a climb of 5 steps from a smelt at the iron's y 16, where a plank from the
+   * logs gathered at the start is not.
+   */
+  private climb(item: string, n: number, atY: number): number {
+    const bestY = this.dugAt(item, n)?.bestY
+    return bestY === undefined ? 0 : levelSteps(atY, bestY)
   }
 
   /** Sources with a finite estimate, cheapest first (stable: ties keep the source order). */

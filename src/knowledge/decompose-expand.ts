@@ -241,11 +241,11 @@ export class Expander {
     // wooden pickaxe 8 more cobblestone at the surface (about 13 s in bench:diamond). One gathered on the land (sand)
     // comes after it, so the wood and stone come from where the task began, not from a desert far from any tree. The
     // fuel of a smelt done down there is picked with the climb to it (coal is most common at y 96).
-    const dug = this.dugUnderground(input, all)
+    const dug = this.e.dugAt(input, all)
     if (!dug) this.adopt(node, this.ensureTool(['furnace'], 'station'))
     kids.push(this.need(input, all, 'material'))
     if (dug) this.adopt(node, this.ensureTool(['furnace'], 'station'))
-    const picked = this.e.pickFuel(all, undefined, dug ? dug.bestY : undefined)
+    const picked = this.e.pickFuel(all, undefined, dug?.bestY)
     const choice =
       input === picked.item || !this.spare
         ? { furnaces: 1, fuelCount: picked.count }
@@ -265,13 +265,6 @@ export class Expander {
       smelt: { input, inputCount: all, fuel: fuel.item, fuelCount, furnaces },
     })
     this.give(item, all - n)
-  }
-
-  /** Where `n` of `item` will be dug underground (not all held; cheapest source an underground block), or null. */
-  private dugUnderground(item: string, n: number): { bestY?: number } | null {
-    const rest = n - Math.min(this.held(item), n)
-    const first = rest > 0 ? this.e.rank(item, rest)[0] : undefined
-    return first?.kind === 'mine' && first.place.where === 'underground' ? first.place : null
   }
 
   /** What this expansion holds at its end: nothing later in the plan wants it. */
