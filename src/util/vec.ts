@@ -1,7 +1,7 @@
 /**
  * Block-grid vectors shared by the server plugins, the actions and perception: the six face neighbours of a block,
  * in the protocol's face order (0 down, 1 up, 2 north -z, 3 south +z, 4 west -x, 5 east +x), so a face index from a
- * packet indexes this list directly; whether a player's box overlaps a block cell (the server refuses a block
+ * packet indexes this list directly; a cell's map key; whether a player's box overlaps a block cell (the server refuses a block
  * there, the bot waits until its body is clear of one); and vanilla's item pickup box (the server hands items over
  * by it, the bot walks until a drop lies in it).
  */
@@ -15,6 +15,11 @@ export const FACES: readonly Vec3[] = Object.freeze([
   new Vec3(-1, 0, 0),
   new Vec3(1, 0, 0),
 ])
+
+/** A block cell as a map key ("x,y,z"). */
+export function cellKey(p: { x: number; y: number; z: number }): string {
+  return `${p.x},${p.y},${p.z}`
+}
 
 /** The four face neighbours beside a block (north, south, west, east). */
 export const BESIDE: readonly Vec3[] = Object.freeze(FACES.filter((f) => f.y === 0))

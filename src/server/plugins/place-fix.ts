@@ -18,9 +18,10 @@
  */
 import { Vec3 } from 'vec3'
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
+import { onceEvent } from '../../util/async.js'
 import { logger } from '../../util/log.js'
 import { countOf, sameItem, Stacks, type Stack } from '../windows/stack.js'
-import { FACES, overlapsCell } from '../../util/vec.js'
+import { cellKey, FACES, overlapsCell } from '../../util/vec.js'
 
 type Listener = (...args: any[]) => void // eslint-disable-line @typescript-eslint/no-explicit-any -- EventEmitter listeners are untyped
 interface Emitter {
@@ -73,27 +74,25 @@ const DIG_WRITE_WAIT_MS = 1000
  * packets in order; `settled(pos)` waits until the dig of `pos`, if one is under way, is done (its `dug_done`).
  */
 function trackDigs(player: SquidPlayer): (pos: Vec3) => Promise<void> {
-  const pending = new Map<string, { done: Promise<void>; resolve: () => void }>()
-  const finish = (key: string): void => {
-    pending.get(key)?.resolve()
-    pending.delete(key)
-  }
-  const client = player._client as unknown as Emitter
-  client.on('block_dig', (p: { status: number; location: { x: number; y: number; z: number } }) => {
-    if (p.status !== 2) return
-    const key = `${p.location.x},${p.location.y},${p.location.z}`
-    if (pending.has(key)) return
-    let resolve = (): void => {}
-    const done = new Promise<void>((r) => {
-      resolve = r
-    })
-    pending.set(key, { done, resolve })
-    setTimeout(() => finish(key), DIG_WRITE_WAIT_MS).unref()
-  })
-  ;(player as unknown as Emitter).on('dug_done', (data: { position?: Vec3 }) => {
-    if (data?.position) finish(`${data.position.x},${data.position.y},${data.position.z}`)
-  })
-  return (pos) => pending.get(`${pos.x},${pos.y},${pos.z}`)?.done ?? Promise.resolve()
+  const pending = new Map<string, Promise<void>>()
+  ;(player._client as unknown as Emitter).on(
+    'block_dig',
+    (p: { status: number; location: { x: number; y: number; z: number } }) => {
+      if (p.status !== 2) return
+      const key = cellKey(p.location)
+      if (pending.has(key)) return
+      const done = onceEvent<[{ position?: Vec3 }]>(player as unknown as Emitter, 'dug_done', {
+        timeoutMs: DIG_WRITE_WAIT_MS,
+        filter: (d) => d?.position !== undefined && cellKey(d.position) === key,
+      }).then(
+        () => undefined,
+        () => undefined, // timed out: a finished dig of air, which flying-squid ignores
+      )
+      pending.set(key, done)
+      void done.then(() => pending.delete(key))
+    },
+  )
+  return (pos) => pending.get(cellKey(pos)) ?? Promise.resolve()
 }
 
 const DIRECTION_VECTORS = FACES

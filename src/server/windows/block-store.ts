@@ -11,6 +11,7 @@ import type { SquidPlayer, SquidServer } from '../squid.js'
 import type { Menu } from './menu.js'
 import { log, viewers } from './session.js'
 import { countOf, type Stack } from './stack.js'
+import { cellKey } from '../../util/vec.js'
 
 const RECHECK_DELAY_MS = 150
 
@@ -59,12 +60,12 @@ export class BlockStore<T> {
   }
 
   get(world: unknown, pos: Vec3): T | undefined {
-    return this.map(world).get(`${pos.x},${pos.y},${pos.z}`)?.state
+    return this.map(world).get(cellKey(pos))?.state
   }
 
   getOrCreate(world: unknown, pos: Vec3): T {
     const m = this.map(world)
-    const key = `${pos.x},${pos.y},${pos.z}`
+    const key = cellKey(pos)
     let e = m.get(key)
     if (!e) {
       e = { pos: pos.clone(), state: this.create() }
@@ -84,7 +85,7 @@ export class BlockStore<T> {
     if (state === undefined) return
     const type = await (world as WorldLike).getBlockType(pos)
     if (this.typeIds.has(type)) return
-    this.map(world).delete(`${pos.x},${pos.y},${pos.z}`)
+    this.map(world).delete(cellKey(pos))
     for (const s of viewers(this.serv, (m) => isPositionedAt(m, world, pos))) s.forceClose()
     if (!drop) return
     for (const it of this.contents(state)) {
