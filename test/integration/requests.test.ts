@@ -92,14 +92,22 @@ async function startLongTask(events: readonly TaskEvent[]): Promise<string> {
   bob.chat('Ghost get 3 iron ingots for yourself')
   await started
   // its own task's events only: a task an earlier test left behind must not pass for this one
-  const own = (): string | undefined =>
-    events.find((e) => e.kind === 'started' && e.player === 'Bob' && /iron/.test(e.text))?.taskId
+  const own = (): string | undefined => startedBy(events, 'Bob', (e) => /iron/.test(e.text))
   await waitFor(
     () => events.some((e) => e.kind === 'action' && e.taskId === own()),
     30_000,
     'the long task is under way',
   )
   return own()!
+}
+
+/** The id of the task `player` started that `match` picks out, once it has started. */
+function startedBy(
+  events: readonly TaskEvent[],
+  player: string,
+  match: (e: Extract<TaskEvent, { kind: 'started' }>) => boolean,
+): string | undefined {
+  return events.find((e) => e.kind === 'started' && e.player === player && match(e))?.taskId
 }
 
 /** Stop whatever runs and drop what waits, so the next test starts with an idle bot. */
@@ -235,8 +243,7 @@ describe('requests that close at the player', () => {
       bob.chat('Ghost come')
       await paused
       // come's own outcome, whatever it is (a failure says why)
-      const comeId = (): string | undefined =>
-        events.find((e) => e.kind === 'started' && e.player === 'Bob' && e.command === 'come')?.taskId
+      const comeId = (): string | undefined => startedBy(events, 'Bob', (e) => e.command === 'come')
       await waitFor(() => events.some((e) => e.kind === 'finished' && e.taskId === comeId()), 60_000, 'come finished')
       const came = events.find((e) => e.kind === 'finished' && e.taskId === comeId())
       expect(came).toMatchObject({ ok: true, message: expect.stringMatching(/I'm here/) })
