@@ -3,7 +3,7 @@
  * world can host, over several seeds. Every run is a fresh practice-server child + a fresh app (offline planner, no
  * LLM, empty inventory, empty memory); the request goes through the real router (`goal <item> 1` for process tasks,
  * MP5's own sentence for context tasks) and is stopped at the per-task limit. Context runs start at a time of day
- * drawn from the seed and task (MP5 started from varied situations). Success: process — the item (any wood type for
+ * drawn from the seed and task (MP5 started from varied situations), inside the day or night a task names (startTimeOf). Success: process — the item (any wood type for
  * log/planks/boat) is in the bot's inventory at the end; context — the reply says "Found" (or "Done" when our grammar
  * reads the sentence as an obtain goal, e.g. a tree → a log). Death or timeout is failure. Prints a table and writes
  * bench/results/mp5.json (one run = bench/lib/offline-run.ts, shared with bench:diamond). Env: MP5_VERBOSE=1 logs every action; MP5_SEEDS (count or list, default 3), MP5_TASK_MS (default 600000), MP5_TASKS (filter,
@@ -11,9 +11,17 @@
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { hash } from '../src/server/worldgen/noise.js'
 import { setLogLevel, withLogFields } from '../src/util/log.js'
-import { holdsGoal, loadTasks, median, seedsFrom, selectTasks, VERSION, type Mp5Task } from './lib/mp5-tasks.js'
+import {
+  holdsGoal,
+  loadTasks,
+  median,
+  seedsFrom,
+  selectTasks,
+  startTimeOf,
+  VERSION,
+  type Mp5Task,
+} from './lib/mp5-tasks.js'
 import { benchLogLevel, runOffline } from './lib/offline-run.js'
 import { parallelFrom, pool } from './lib/pool.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
@@ -32,7 +40,7 @@ interface Run {
 }
 
 async function runOnce(task: Mp5Task, seed: number): Promise<Run> {
-  const startTime = task.kind === 'context' ? hash(seed, ...[...task.id].map((c) => c.charCodeAt(0))) % 24000 : null
+  const startTime = startTimeOf(task, seed)
   const r = await runOffline({
     seed,
     request: task.request,

@@ -10,7 +10,9 @@ import path from 'node:path'
 import { parseOffline } from '../../src/agent/intent-grammar.js'
 import { intentKnowledge } from '../../src/agent/intent-knowledge.js'
 import { createKnowledge } from '../../src/knowledge/index.js'
-import { Goal } from '../../src/schemas/goal.js'
+import { phaseOf } from '../../src/perception/percipient.js'
+import { Goal, type TimeOfDay } from '../../src/schemas/goal.js'
+import { hash } from '../../src/server/worldgen/noise.js'
 
 export const VERSION = '1.20.2'
 /** Biomes the practice-world generator makes (src/server/worldgen/palette.ts). */
@@ -40,6 +42,32 @@ export interface Mp5Task {
   unhostable: string | null
   /** Server commands run before the request (e.g. start a rain task in rain). */
   setup?: string[]
+  /** The time of day a context task names ("during the nighttime"): it starts in it. Null: any time. */
+  period?: TimeOfDay | null
+}
+
+/** Ticks in a Minecraft day. */
+const DAY_TICKS = 24000
+
+/**
+ * The time of day a context run starts at (null for process runs: the server's own start): drawn from the seed and
+ * task, as MP5 started from varied situations. A task that names the day or the night starts inside that period, in
+ * its first half (the percipient's phases: at least 312 s of day, 237 s of night left), as the rain tasks start in
+ * rain: MP5 ran on MineDojo, whose tasks set the start (`start_at_night`, `initial_weather`), and a night task drawn
+ * 25 s before dawn with the next night 725 s away cannot be passed by any player (bench c4, 2-4 seed 3).
+ */
+export function startTimeOf(task: Mp5Task, seed: number): number | null {
+  if (task.kind !== 'context') return null
+  const r = hash(seed, ...[...task.id].map((c) => c.charCodeAt(0)))
+  const period = task.period ?? null
+  if (period === null || period === 'dusk') return r % DAY_TICKS
+  // the period's span from the percipient's own boundaries: walk from a time inside it to its first and last tick
+  const inside = period === 'day' ? 6000 : 18000
+  let first = inside
+  while (phaseOf(first - 1) === period) first--
+  let last = inside
+  while (phaseOf(last + 1) === period) last++
+  return (((first + (r % Math.floor((last - first + 1) / 2))) % DAY_TICKS) + DAY_TICKS) % DAY_TICKS
 }
 
 function readTsv(file: string): string[][] {
@@ -105,6 +133,7 @@ export function loadTasks(repoRoot: string): Mp5Task[] {
       mp5Pct: Number(pct),
       unhostable,
       setup,
+      period: c?.time ?? null,
     })
   }
   return tasks
