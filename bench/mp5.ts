@@ -2,12 +2,14 @@
  * MP5 benchmark (`npm run bench:mp5`): MP5's 25 process-dependent tasks and the context-dependent tasks the practice
  * world can host, over several seeds. Every run is a fresh practice-server child + a fresh app (offline planner, no
  * LLM, empty inventory, empty memory); the request goes through the real router (`goal <item> 1` for process tasks,
- * MP5's own sentence for context tasks) and is stopped at the per-task limit. Context runs start at a time of day
- * drawn from the seed and task (MP5 started from varied situations), inside the day or night a task names (startTimeOf). Success: process — the item (any wood type for
- * log/planks/boat) is in the bot's inventory at the end; context — the reply says "Found" (or "Done" when our grammar
- * reads the sentence as an obtain goal, e.g. a tree → a log). Death or timeout is failure. Prints a table and writes
- * bench/results/mp5.json (one run = bench/lib/offline-run.ts, shared with bench:diamond). Env: MP5_VERBOSE=1 logs every action; MP5_SEEDS (count or list, default 3), MP5_TASK_MS (default 600000), MP5_TASKS (filter,
- * see bench/lib/mp5-tasks.ts), MP5_PARALLEL (runs at a time, 1..4, default 1; the deepest tasks start first). Tasks the practice world cannot host are listed with the reason, never dropped.
+ * MP5's own sentence for context tasks) and is stopped at the per-task limit. Context runs start at a time of day drawn
+ * from the seed and task (MP5 started from varied situations), inside the day or night a task names (startTimeOf).
+ * Success: process — the item (any wood type for log/planks/boat) is in the bot's inventory at the end; context — the
+ * reply says "Found" (or "Done" when our grammar reads the sentence as an obtain goal, e.g. a tree → a log). Death or
+ * timeout is failure. Prints a table and writes bench/results/mp5.json (one run = bench/lib/offline-run.ts, shared with
+ * bench:diamond). Env: MP5_VERBOSE=1 logs every action; MP5_SEEDS (count or list, default 3), MP5_TASK_MS (default
+ * 600000), MP5_TASKS (filter, see bench/lib/mp5-tasks.ts), MP5_PARALLEL (runs at a time, 1..4, default 1; the deepest
+ * tasks start first). Tasks the practice world cannot host are listed with the reason, never dropped.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -13,6 +13,7 @@ import { createKnowledge } from '../../src/knowledge/index.js'
 import { phaseOf } from '../../src/perception/percipient.js'
 import { Goal, type TimeOfDay } from '../../src/schemas/goal.js'
 import { hash } from '../../src/server/worldgen/noise.js'
+import { DAY_TICKS, dayTime } from '../../src/util/daytime.js'
 
 export const VERSION = '1.20.2'
 /** Biomes the practice-world generator makes (src/server/worldgen/palette.ts). */
@@ -46,9 +47,6 @@ export interface Mp5Task {
   period?: TimeOfDay | null
 }
 
-/** Ticks in a Minecraft day. */
-const DAY_TICKS = 24000
-
 /**
  * The time of day a context run starts at (null for process runs: the server's own start): drawn from the seed and
  * task, as MP5 started from varied situations. A task that names the day or the night starts inside that period, in
@@ -67,7 +65,7 @@ export function startTimeOf(task: Mp5Task, seed: number): number | null {
   while (phaseOf(first - 1) === period) first--
   let last = inside
   while (phaseOf(last + 1) === period) last++
-  return (((first + (r % Math.floor((last - first + 1) / 2))) % DAY_TICKS) + DAY_TICKS) % DAY_TICKS
+  return dayTime(first + (r % Math.floor((last - first + 1) / 2)))
 }
 
 function readTsv(file: string): string[][] {

@@ -9,6 +9,7 @@ import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { z } from 'zod'
 import type { Senses } from '../agent/ports.js'
+import { dayTime } from '../util/daytime.js'
 import { Brightness, NEAR_BLOCKS, TimeOfDay, Weather, type Conditions } from '../schemas/goal.js'
 import { leftStationNear } from './own-stations.js'
 import { biomeAt, canSeeEntity, eyes, isUnderground, VIEW_DISTANCE, visibleBlocks, visibleEntities } from './vision.js'
@@ -45,7 +46,7 @@ function direction(from: Vec3, to: Vec3): string {
 }
 
 export function phaseOf(timeOfDay: number): TimeOfDay {
-  const t = ((timeOfDay % 24000) + 24000) % 24000
+  const t = dayTime(timeOfDay)
   if (t < 12000 || t >= 23500) return 'day'
   if (t < 13000 || t >= 22500) return 'dusk'
   return 'night'

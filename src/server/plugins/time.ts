@@ -4,13 +4,14 @@
  * `serv.time` (advanced by its day cycle and sent with `serv.setTime`); `isNight(serv)` is shared with the mob
  * plugins that care whether it is dark.
  */
+import { DAY_TICKS, dayTime } from '../../util/daytime.js'
 import { UserError, type SquidPlugin, type SquidServer } from '../squid.js'
 
 const NAMED: Record<string, number> = { day: 1000, noon: 6000, night: 13000, midnight: 18000 }
 
-/** Vanilla's time of day in [0, 24000). */
+/** Vanilla's time of day in [0, DAY_TICKS). */
 export function timeOfDay(serv: SquidServer): number {
-  return ((Number(serv.time) % 24000) + 24000) % 24000
+  return dayTime(Number(serv.time))
 }
 
 /** Night as hostile mobs see it: between dusk (13000) and dawn (23000). */
@@ -25,13 +26,13 @@ function parseTicks(raw: string | undefined): number {
   const m = /^(\d+(?:\.\d+)?)([dst]?)$/.exec(raw)
   if (!m) throw new UserError(`Invalid time '${raw}': use day, noon, night, midnight or a number of ticks`)
   const n = Number(m[1])
-  return Math.floor(m[2] === 'd' ? n * 24000 : m[2] === 's' ? n * 20 : n)
+  return Math.floor(m[2] === 'd' ? n * DAY_TICKS : m[2] === 's' ? n * 20 : n)
 }
 
 const plugin: SquidPlugin = {
   name: 'time',
   server(serv) {
-    const setTime = (t: number): void => (serv.setTime as (t: number) => void)(((t % 24000) + 24000) % 24000)
+    const setTime = (t: number): void => (serv.setTime as (t: number) => void)(dayTime(t))
     serv.commands.add({
       base: 'time',
       info: 'Change or query the time of day',
