@@ -51,8 +51,8 @@ export interface Mp5Task {
  * The time of day a context run starts at (null for process runs: the server's own start): drawn from the seed and
  * task, as MP5 started from varied situations. A task that names the day or the night starts inside that period, in
  * its first half (the percipient's phases: at least 312 s of day, 237 s of night left), as the rain tasks start in
- * rain: MP5 ran on MineDojo, whose tasks set the start (`start_at_night`, `initial_weather`), and a night task drawn
- * 25 s before dawn with the next night 725 s away cannot be passed by any player (bench c4, 2-4 seed 3).
+ * rain: MP5 ran on MineDojo, whose task API sets the start (`start_at_night`, `initial_weather`), and a night task
+ * drawn 25 s before dawn with the next night 725 s away cannot be passed by any player (bench c4, 2-4 seed 3).
  */
 export function startTimeOf(task: Mp5Task, seed: number): number | null {
   if (task.kind !== 'context') return null
