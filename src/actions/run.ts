@@ -167,7 +167,8 @@ export async function runHandler(
     } else {
       reason = 'error'
       message = `Something went wrong while ${opts.doing}: ${(err as Error).message}.`
-      log.warn('handler error', { action: opts.name, err: (err as Error).message })
+      // with the stack: a TypeError from inside a dependency (suite 20's "reading 'present'") says where only there
+      log.warn('handler error', { action: opts.name, err: (err as Error).message, stack: (err as Error).stack })
     }
   } finally {
     clearTimeout(timer)
