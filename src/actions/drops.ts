@@ -7,6 +7,7 @@
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
+import type { Item } from 'prismarine-item'
 import type { Vec3 } from 'vec3'
 import { onceEvent, waitFor } from '../util/async.js'
 import { logger } from '../util/log.js'
@@ -15,6 +16,21 @@ import { countOf, type Run } from './types.js'
 import { digBlock, goals, gotoWithin } from './world.js'
 
 const log = logger('drops')
+
+/**
+ * The stack an item entity on the ground holds, or null while it is not known. The server sends an item's spawn and
+ * its metadata (which names the stack) in two packets; prismarine-entity's `getDroppedItem()` throws ("reading
+ * 'present'") on an item entity whose metadata has not arrived yet, and that failed an attack's pick-up in suite 20
+ * and a craft's table pick-up in bench p7. The one place that asks an item entity what it holds.
+ */
+export function droppedStack(e: Entity | undefined): Item | null {
+  if (!e) return null
+  try {
+    return e.getDroppedItem()
+  } catch {
+    return null
+  }
+}
 
 function droppedItems(run: Run, near: readonly Vec3[], radius: number): Entity[] {
   return Object.values(run.bot.entities).filter(
@@ -70,7 +86,7 @@ export async function collectDrops(
       .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))[0]
     if (!item) return
     // what it is and how many the bag holds now, to see the pickup arrive in the inventory
-    const stack = item.getDroppedItem()
+    const stack = droppedStack(item)
     const held = stack ? countOf(bot, [stack.name]) : 0
     // a drop still falling (a log broken overhead) cannot be walked to where it is now: let it land first
     await waitFor(() => !lying(item) || landed(bot, item), left(SETTLE_MS), 'the drop landing', 50, run.signal).catch(
@@ -107,7 +123,7 @@ export async function collectDrops(
   const lost = droppedItems(run, points, radius)
   if (lost.length)
     log.debug('left lying', {
-      items: lost.map((e) => e.getDroppedItem()?.name ?? 'item'),
+      items: lost.map((e) => droppedStack(e)?.name ?? 'item'),
       at: lost.map((e) => e.position.toString()),
       bot: bot.entity.position.toString(),
       ignored: lost.filter((e) => ignored.has(e.id)).length,

@@ -17,6 +17,7 @@ import type { Action } from '../schemas/action.js'
 import { onceEvent } from '../util/async.js'
 import { logger } from '../util/log.js'
 import { playerEntity } from './come.js'
+import { droppedStack } from './drops.js'
 import { countOf, fail, type Run } from './types.js'
 import { goals, goto } from './world.js'
 
@@ -70,13 +71,8 @@ function watchToss(
 ): Promise<TossOutcome> {
   let taken = 0
   let outcome: TossOutcome = { by: 'none' }
-  const itemName = (id: number): string | null => {
-    try {
-      return bot.entities[id]?.getDroppedItem()?.name ?? null
-    } catch {
-      return null // an item entity without item metadata: not ours to count
-    }
-  }
+  // an item entity without item metadata is not ours to count
+  const itemName = (id: number): string | null => droppedStack(bot.entities[id])?.name ?? null
   return onceEvent<[{ collectorEntityId: number; collectedEntityId: number; pickupItemCount?: number }]>(
     bot._client,
     'collect',
