@@ -14,6 +14,7 @@ import { goals, goto } from './world.js'
 import { standStill } from '../bot/body.js'
 import { createKnowledge } from '../knowledge/index.js'
 import { logger } from '../util/log.js'
+import { roomAt, threatAt } from './threats.js'
 
 const log = logger('surface-search')
 
@@ -260,7 +261,9 @@ export function* searchCells(
  * cells whose centre lies in another biome are not walked to (the start cell always is), nor, for a creature that
  * lives elsewhere, cells away from the biome's edge; a ring with no cell left to walk ends the search. Without it,
  * a target the knowledge finds in some biomes only (sand, cactus) is walked toward as soon as one of them is in
- * sight, and the spiral starts again from there. A biome is searched for along a wider spiral (biomeSearch).
+ * sight, and the spiral starts again from there. A cell that lies toward a hostile mob is passed over (threats.ts),
+ * so a search at night walks away from the zombies that follow it. A biome is searched for along a wider spiral
+ * (biomeSearch).
  */
 export async function surface(
   run: Run,
@@ -283,19 +286,45 @@ export async function surface(
       within !== null &&
       (outside(run, within, ...centre(cx, cz)) || (edgeOnly && !nearEdge(run, within, ...centre(cx, cz))))
     let diverted = false
+    // cells that lie toward a hostile mob are passed over for the next ones (threats.ts); after a ring's worth of
+    // them in a row the bot walks to the one with the most room, and the spiral starts again from there
+    const deferred: Array<[number, number]> = []
     for (const [cx, cz] of searchCells(sx, sz, skip)) {
-      run.step()
       const there = homeInSight()
       if (there) {
+        run.step()
         tried.add(columnKey(...there))
         const seen = await moveLooking(run, there, look)
         if (seen) return seen
         diverted = true
         break
       }
-      const seen = await moveLooking(run, centre(cx, cz), look, home ? () => homeInSight() !== null : undefined)
+      const c = centre(cx, cz)
+      if (threatAt(run.bot, ...c) > 0) {
+        deferred.push(c)
+        if (deferred.length < RING_CELLS) continue
+        break
+      }
+      deferred.length = 0
+      run.step()
+      const seen = await moveLooking(run, c, look, home ? () => homeInSight() !== null : undefined)
       if (seen) return seen
     }
-    if (!diverted) return fail('not_found', neverSaw(object))
+    if (diverted) continue
+    if (deferred.length === 0) return fail('not_found', neverSaw(object))
+    const seen = await walkRoomiest(run, deferred, look)
+    if (seen) return seen
   }
+}
+
+/** Cells in the first ring round a search's start: this many passed over in a row for hostiles ends the wait. */
+const RING_CELLS = 8
+
+/** Every cell left lay toward hostile mobs: walk to the one with the most room from them (the spiral restarts there). */
+async function walkRoomiest(run: Run, cells: Array<[number, number]>, look: () => Vec3 | null): Promise<Vec3 | null> {
+  const room = (c: [number, number]): number => roomAt(run.bot, ...c)
+  const roomiest = cells.sort((a, b) => room(b) - room(a))[0]!
+  log.debug('away from hostiles', { to: roomiest, room: Math.round(room(roomiest)) })
+  run.step()
+  return moveLooking(run, roomiest, look)
 }

@@ -29,6 +29,12 @@ export const CRITIC_ROUNDS = 3
  * themselves. Attempts that raised the count (8 kills of a rare drop) do not count against it.
  */
 export const OFFLINE_ATTEMPTS = 3
+/**
+ * Attempts cut short `unsafe` (the bot ran from a mob or fought it) that do not count against OFFLINE_ATTEMPTS: a
+ * flight says nothing about the route, the tree is still there (bench:mp5 c10 2-4 seed 1 at night: each flight from
+ * a zombie used up a wood's only attempt and marked it costly, and all seven woods were gone in 15 s).
+ */
+export const UNSAFE_RETRIES = 3
 /** `via` of an outcome whose inputs vanished mid-run: the executor decomposes the goal again instead of failing. */
 export const INPUTS_LOST = 'inputs_lost'
 
@@ -142,8 +148,10 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
   let feedback: Feedback | null = null
   let critique: string[] | null = null
   let lastReason = ''
-  /** Offline attempts that did not raise the count, and the best count so far. */
+  /** Offline attempts that did not raise the count (up to UNSAFE_RETRIES cut short by a mob aside), and the best
+   * count so far. */
   let stalled = 0
+  let unsafeRetries = 0
   let best = startHave
 
   const retrieved = memory
@@ -306,7 +314,7 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
     }
     lastReason = feedback.result.message
     if (have > best) best = have
-    else stalled++
+    else if (feedback.result.reason !== 'unsafe' || unsafeRetries++ >= UNSAFE_RETRIES) stalled++
     const lost = missingInputs(step, hands.state().inventory, kb, meta.stationsNear?.() ?? [])
     if (lost.length > 0) {
       return {

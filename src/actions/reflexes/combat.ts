@@ -16,6 +16,7 @@ import { getCooldown } from 'mineflayer-pvp/lib/Cooldown.js'
 import { bestWeaponOf, NEVER_PLAYERS, neverPet, TAMEABLE } from '../../rules/policy.js'
 import { sealedIn } from '../../perception/vision.js'
 import { logger } from '../../util/log.js'
+import { hostilesNear, isHostileMob } from '../threats.js'
 import type { AttachedReflex, ReflexHost, ReflexOptions, ReflexPlugin } from './index.js'
 
 const log = logger('combat')
@@ -41,12 +42,6 @@ const WATCH_MS = 250
 /** The best weapon in the inventory, or null (then the fist). */
 export function bestWeapon(bot: Bot): string | null {
   return bestWeaponOf(bot.inventory.items().map((i) => i.name))
-}
-
-/** A mob of the registry's "Hostile mobs" category (zombie, skeleton …): one that comes at a player on sight. */
-export function isHostileMob(bot: Bot, e: Entity): boolean {
-  if (!e.name) return false
-  return (bot.registry.entitiesByName[e.name] as { category?: string } | undefined)?.category === 'Hostile mobs'
 }
 
 /** Mobs outside the "Hostile mobs" category that do attack and cannot be anyone's pet. */
@@ -124,10 +119,7 @@ function attach(host: ReflexHost): AttachedReflex {
   let fleeGoal: InstanceType<typeof goals.GoalInvert> | null = null
 
   /** How many hostile mobs stand within `range` blocks (the debug log's view of a fight). */
-  const hostilesWithin = (range: number): number =>
-    Object.values(bot.entities).filter(
-      (e) => e !== bot.entity && isHostileMob(bot, e) && e.position.distanceTo(bot.entity.position) <= range,
-    ).length
+  const hostilesWithin = (range: number): number => hostilesNear(bot, bot.entity.position, range).length
 
   const flee = (attacker: Entity, why: string): void => {
     log.debug('flee', { health: bot.health, food: bot.food, hostilesWithin8: hostilesWithin(8) })

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { GoalOutcome } from '../../../src/agent/executor.js'
 import { ROUTE_TRIES } from '../../../src/agent/route-feedback.js'
-import { OFFLINE_ATTEMPTS } from '../../../src/agent/subgoal-runner.js'
+import { OFFLINE_ATTEMPTS, UNSAFE_RETRIES } from '../../../src/agent/subgoal-runner.js'
 import { STARVING_FOOD } from '../../../src/agent/upkeep.js'
 import { runOfflineGoal } from '../../helpers/offline-goal.js'
 import { createSimWorld, type SimWorld, type SimWorldOptions } from '../../helpers/sim-world.js'
@@ -290,9 +290,20 @@ describe('offline planning loop (no LLM)', () => {
     expect(labels(needsIt.world)).toEqual(['explore pig'])
   })
 
+  it('a flight from a mob does not give up the wood it was after: the same tree is tried again', async () => {
+    // bench:mp5 c10 2-4 seed 1: one flight used up oak's only try and marked it costly, then birch's, and so on
+    const fled = [{ type: 'mine' as const, nth: 1, reason: 'unsafe' as const, message: 'I ran from the zombie.' }]
+    const r = await run({ object: 'wooden_sword', count: 1 }, { faults: fled })
+    expect(r.out.ok, r.out.message).toBe(true)
+    const logs = labels(r.world).filter((l) => /^(explore|mine) \w+_log$/.test(l))
+    expect(logs.slice(0, 4)).toEqual(['explore oak_log', 'mine oak_log', 'explore oak_log', 'mine oak_log'])
+    expect(r.world.calls.find((c) => c.action.type === 'mine')!.result.reason).toBe('unsafe')
+  })
+
   it('an unarmed find in the dark that cannot make a weapon hides until morning, then searches', async () => {
-    // every search for wood (seven kinds) ends the way a zombie chase does: the bot ran, no log
-    const chased = Array.from({ length: 7 }, (_, i) => ({
+    // every search for wood (seven kinds, each tried again after a flight UNSAFE_RETRIES times) ends the way a
+    // zombie chase does: the bot ran, no log
+    const chased = Array.from({ length: 7 * (1 + UNSAFE_RETRIES) }, (_, i) => ({
       type: 'explore' as const,
       nth: i + 1,
       reason: 'unsafe' as const,
