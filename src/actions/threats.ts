@@ -1,9 +1,10 @@
 /**
  * Where hostile mobs make a place dangerous to go: the one definition the searches use to walk away from zombies
- * rather than into them. A place is threatened when a hostile mob (`isHostileMob`: the registry's category) that the bot tracks within THREAT_SIGHT stands nearer to it than the bot does: the walk there
- * would meet the mob. A player at night does the same — keeps moving, away from what follows — and outpaces a zombie
- * (4.3 blocks/s against about 2.2). bench:mp5 c10 2-4 seed 1 started at night unarmed: every search and every log it
- * went for lay back toward the zombie it had just run from, and it ran 25 times in 110 s until it died.
+ * rather than into them. A place is threatened when a hostile mob (`isHostileMob`: the registry's category) that the
+ * bot tracks within THREAT_SIGHT, at about its level, stands nearer to it than the bot does: the walk there would
+ * meet the mob. A player at night does the same — keeps moving, away from what follows — and outpaces a zombie (4.3
+ * blocks/s against about 2.2). bench:mp5 c10 2-4 seed 1 started at night unarmed: every search and every log it went
+ * for lay back toward the zombie it had just run from, and it ran 25 times in 110 s until it died.
  */
 import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
@@ -40,15 +41,17 @@ const flat = (a: { x: number; z: number }, b: { x: number; z: number }): number 
  * than the bot does (0: nothing is in the way). Judged on the flat, as a walk goes.
  */
 export function threatAt(bot: Bot, x: number, z: number): number {
-  const me = bot.entity.position
-  const mine = flat(me, { x, z })
-  return hostilesNear(bot, me, THREAT_SIGHT).filter((e) => flat(e.position, { x, z }) < mine).length
+  const mine = flat(bot.entity.position, { x, z })
+  return onTheWay(bot).filter((e) => flat(e.position, { x, z }) < mine).length
 }
 
 /** The distance from x/z to the nearest hostile mob within THREAT_SIGHT of the bot (Infinity with none). */
 export function roomAt(bot: Bot, x: number, z: number): number {
-  return Math.min(
-    Number.POSITIVE_INFINITY,
-    ...hostilesNear(bot, bot.entity.position, THREAT_SIGHT).map((e) => flat(e.position, { x, z })),
-  )
+  return Math.min(Number.POSITIVE_INFINITY, ...onTheWay(bot).map((e) => flat(e.position, { x, z })))
+}
+
+/** Hostile mobs within THREAT_SIGHT at about the bot's level (not one in a cave below a walk on the surface). */
+function onTheWay(bot: Bot): Entity[] {
+  const me = bot.entity.position
+  return hostilesNear(bot, me, THREAT_SIGHT).filter((e) => Math.abs(e.position.y - me.y) <= THREAT_RADIUS)
 }
