@@ -4,12 +4,13 @@
  * counts raw_iron) or its drop (cobblestone → digs stone). Fails with `missing_tool` when the tool is absent or cannot
  * harvest the block, `not_found` when no instance is in view. The nearest block in view goes next, a block deeper
  * than the floor where the mining began counting as farther (digging ever downwards leaves it deep below its
- * shaft), and, while the bot has no weapon, one with a hostile mob beside it (threats.ts); underground only blocks within reach by the search's own rule (sighting.ts); with none in view, a block of
- * the object beside one it dug (the rest of the vein), then the block explore saw last. A block it comes no closer
- * to for REACH_MS, or whose walk fails short of it, is skipped and remembered as out of reach (src/actions/memory.ts;
- * explore looks past it); a walk the guard turned back is tried once more first, clear of what the guard stops at.
- * Drops are picked up in one walk per stand: when the next block is out of reach, or when the blocks dug would make up
- * the count (a block whose drop never arrives is skipped from then on).
+ * shaft), and, while the bot has no weapon, one with a hostile mob beside it (threats.ts); underground only blocks
+ * within reach by the search's own rule (sighting.ts); with none in view, a block of the object beside one it dug
+ * (the rest of the vein), then the block explore saw last. A block it comes no closer to for REACH_MS, or whose walk
+ * fails short of it, is skipped and remembered as out of reach (src/actions/memory.ts; explore looks past it); a walk
+ * the guard turned back is tried once more first, clear of what the guard stops at. Drops are picked up in one walk
+ * per stand: when the next block is out of reach, or when the blocks dug would make up the count (a block whose drop
+ * never arrives is skipped from then on).
  */
 import type { Action } from '../schemas/action.js'
 import type { Block } from 'prismarine-block'
