@@ -23,14 +23,27 @@ import { rememberSighting } from './memory.js'
 import { pillarUp } from './go_up.js'
 import { reachableSightings, worthDigging } from './sighting.js'
 import { logger } from '../util/log.js'
+import { hostilesNear, THREAT_RADIUS } from './threats.js'
+import { bestWeapon } from './reflexes/combat.js'
 
 const log = logger('explore')
 
-/** Where the target is in sight, within reach (sighting.ts: underground, near and not high up the shaft). */
+/**
+ * Where the target is in sight, within reach (sighting.ts: underground, near and not high up the shaft); on the
+ * surface, while the bot has no weapon, not a block with a hostile mob beside it (threats.ts): the search walks on,
+ * away from the mob, to one it can dig in peace (bench:mp5 c13 3-4 seed 2, unarmed at night: the one log in sight
+ * had a zombie by it, and 20 tries at it ended in flights).
+ */
 function seenAt(run: Run, target: Target, underground: boolean): Vec3 | null {
   // a block `mine` could not get to (high up a shaft wall, across a cave) is no find: look past it
-  if (target.kind === 'block')
-    return reachableSightings(run.bot, target.block.blockIds, underground, 4)[0]?.position ?? null
+  if (target.kind === 'block') {
+    const guarded = !underground && bestWeapon(run.bot) === null
+    return (
+      reachableSightings(run.bot, target.block.blockIds, underground, 4).find(
+        (b) => !guarded || hostilesNear(run.bot, b.position, THREAT_RADIUS).length === 0,
+      )?.position ?? null
+    )
+  }
   if (target.kind === 'biome') {
     const p = run.bot.entity.position
     return deepIn(run, target.names, p.x, p.z) ? p.clone() : null

@@ -1,8 +1,9 @@
 /**
  * The searches keep away from hostile mobs (src/actions/threats.ts), on a real superflat practice server with natural
  * spawning off (only summoned zombies exist) and the combat reflex off (no flight or fight interferes): at night a
- * surface search whose first cells lie past a zombie walks the other way, and an unarmed mine of logs digs the one
- * with no zombie by it although another is nearer. In each case the bot stands where, without the zombie, it would
+ * surface search whose first cells lie past a zombie walks the other way, an unarmed search for a log does not stop
+ * at one with a zombie by it, and an unarmed mine of logs digs the one with no zombie by it although another is
+ * nearer. In each case the bot stands where, without the zombie, it would
  * have gone toward it: its own search cell's centre and the first cell of the spiral lie east, and the nearer log.
  */
 import type { Bot } from 'mineflayer'
@@ -68,6 +69,23 @@ describe('keeping away from hostile mobs', () => {
     expect(r.reason, r.message).toBe('not_found')
     // it went west, the far side from the zombie (its own cell's centre and the spiral's first cell lie east)
     expect(bot.entity.position.x).toBeLessThan(at.x - 5)
+  })
+
+  it('an unarmed search for a log does not count one with a zombie by it, and walks on to another', async () => {
+    const at = await standWithZombieEast(6)
+    const east = at.offset(3, 0, 0)
+    const west = at.offset(-24, 0, 0)
+    await setBlockSeen(alice, east.x, east.y, east.z, 'oak_log')
+    await setBlockSeen(alice, west.x, west.y, west.z, 'oak_log')
+    await waitFor(() => bot.blockAt(west)?.name === 'oak_log' && bot.blockAt(east)?.name === 'oak_log', 3000, 'logs')
+    const r = await execute(
+      bot,
+      { type: 'explore', object: 'oak_log', strategy: 'surface' },
+      { signal: never, budget: { timeMs: 20_000 } },
+    )
+    expect(r.ok, r.message).toBe(true)
+    expect(r.message).toContain(`at ${west.x} ${west.y} ${west.z}`)
+    for (const p of [east, west]) await setBlockSeen(alice, p.x, p.y, p.z, 'air')
   })
 
   it('an unarmed mine takes the log with no zombie by it, not the nearer one', async () => {
