@@ -227,12 +227,12 @@ const HIDE_TRIES = 2
 const HIDE_HEALTH = 10
 
 /**
- * A find that needs daylight in the dark, or one that does not need the night and is hurt or could not arm itself
- * (`armed` false: it tried to make a weapon and has none): nothing it finds now would count or it would not live to
- * see it, and zombies walk the surface until morning, so it hides in the ground until day (the `hide` action)
- * instead of searching among them (mp5 2-2 seed 2 at night: every wood it went for to make a sword "failed (unsafe):
- * I ran from the zombie because I have no weapon", and it searched on unarmed until a zombie killed it). True when
- * it tried.
+ * A find that needs daylight in the dark, or one that does not need the night and is hurt, could not arm itself
+ * (`armed` false: it tried to make a weapon and has none) or is unarmed with hostile mobs near (MOBS_NEAR): nothing
+ * it finds now would count or it would not live to see it, and zombies walk the surface until morning, so it hides
+ * in the ground until day (the `hide` action) instead of searching among them (mp5 2-2 seed 2 at night: every wood
+ * it went for to make a sword "failed (unsafe): I ran from the zombie because I have no weapon", and it searched on
+ * unarmed until a zombie killed it). True when it tried.
  */
 async function hideUntilDay(
   goal: Goal,
@@ -246,10 +246,20 @@ async function hideUntilDay(
   return true
 }
 
+/**
+ * Hostile mobs within this many blocks of an unarmed bot in the dark put a find that does not need the night at risk
+ * at once: it hides before it tries to make a weapon among them (bench:mp5 c13 2-2 seed 2 at night, five to seven
+ * zombies within 8 blocks: every log it went for ended in a flight, and it died at 57 s before its arming gave up).
+ */
+const MOBS_NEAR = 16
+
 /** Whether a find should hide until day now (see hideUntilDay): it is dark, and it needs daylight or is at risk. */
 function hideDue(goal: Goal, deps: GoalDeps, armed: boolean): boolean {
   const time = goal.conditions?.time ?? null
-  const atRisk = time !== 'night' && time !== 'dusk' && (deps.hands.state().health <= HIDE_HEALTH || !armed)
+  const state = deps.hands.state()
+  const cornered =
+    bestWeaponOf(Object.keys(state.inventory)) === null && (deps.senses.hostilesNear?.(MOBS_NEAR) ?? 0) > 0
+  const atRisk = time !== 'night' && time !== 'dusk' && (state.health <= HIDE_HEALTH || !armed || cornered)
   if (time !== 'day' && !atRisk) return false
   return !deps.senses.checkConditions({ ...NO_CONDITIONS, time: 'day' }, goal.object).met
 }

@@ -46,4 +46,6 @@ export interface Senses {
   locate?(name: string): Pos | null
   /** Whether a player of that name is online and in range (give); optional. */
   playerNear?(name: string): boolean
+  /** How many hostile mobs (zombies, skeletons …) stand within `radius` blocks of the bot; optional (none known). */
+  hostilesNear?(radius: number): number
 }

@@ -16,6 +16,7 @@ import { biomeAt, canSeeEntity, eyes, isUnderground, VIEW_DISTANCE, visibleBlock
 import { findBlocksFast } from './find.js'
 import { inBiome, resolveTarget } from '../actions/names.js'
 import { searchIds } from '../actions/ore-search.js'
+import { hostilesNear } from '../actions/threats.js'
 
 export const Percept = z.object({
   position: z.object({ x: z.number(), y: z.number(), z: z.number() }),
@@ -271,6 +272,10 @@ export function createSenses(getBot: () => Bot | null): Senses {
     },
     playerNear(name) {
       return getBot()?.players[name]?.entity !== undefined
+    },
+    hostilesNear(radius) {
+      const bot = getBot()
+      return bot?.entity ? hostilesNear(bot, bot.entity.position, radius).length : 0
     },
     blockCountNear(name, radius) {
       const bot = getBot()

@@ -14,6 +14,7 @@
  */
 import type { ExecuteOptions, Hands, Senses } from '../../src/agent/ports.js'
 import type { Knowledge } from '../../src/knowledge/index.js'
+import mcData from 'minecraft-data'
 import {
   changes,
   check,
@@ -249,6 +250,14 @@ export class SimWorld implements Hands, Senses, RuleWorld {
   }
   playerNear(name: string): boolean {
     return this.playerKnown(name)
+  }
+  /** Things in sight of the registry's "Hostile mobs" category within `radius` (each counts once). */
+  hostilesNear(radius: number): number {
+    return [...this.visible].filter(
+      ([name, d]) =>
+        d <= radius &&
+        (mcData(this.kb.version).entitiesByName[name] as { category?: string })?.category === 'Hostile mobs',
+    ).length
   }
   position(): Pos | null {
     return this.opts.position ?? null

@@ -300,6 +300,23 @@ describe('offline planning loop (no LLM)', () => {
     expect(r.world.calls.find((c) => c.action.type === 'mine')!.result.reason).toBe('unsafe')
   })
 
+  it('an unarmed find in the dark with a zombie near hides at once, before it tries to make a weapon', async () => {
+    // bench:mp5 c13 2-2 seed 2: a night start among five to seven zombies; every log ended in a flight, dead at 57 s
+    const r = await run({ object: 'pig', count: 1 }, { time: 'night', visible: { zombie: 10 } }, 120_000)
+    expect(r.out.ok, r.out.message).toBe(true)
+    expect(labels(r.world)).toEqual(['hide', 'explore pig'])
+    // no zombie near: it makes its weapon first, as before
+    const calm = await run({ object: 'pig', count: 1 }, { time: 'night' }, 120_000)
+    expect(labels(calm.world)[0]).toBe('explore oak_log')
+    // a find that needs the night does not hide, zombie or not: it arms itself and searches
+    const night = await run(
+      { object: 'pig', count: 1, conditions: { time: 'night' } },
+      { time: 'night', visible: { zombie: 10 } },
+      120_000,
+    )
+    expect(labels(night.world)).not.toContain('hide')
+  })
+
   it('an unarmed find in the dark that cannot make a weapon hides until morning, then searches', async () => {
     // every search for wood (seven kinds, each tried again after a flight UNSAFE_RETRIES times) ends the way a
     // zombie chase does: the bot ran, no log
