@@ -58,6 +58,15 @@ async function standWithZombieEast(dx: number): Promise<Vec3> {
   return at
 }
 
+/** An oak log 3 blocks east of `at` (by the zombie) and one `westDx` blocks west of it, both seen by the bot. */
+async function logsEastAndWest(at: Vec3, westDx: number): Promise<{ east: Vec3; west: Vec3 }> {
+  const east = at.offset(3, 0, 0)
+  const west = at.offset(-westDx, 0, 0)
+  for (const p of [east, west]) await setBlockSeen(alice, p.x, p.y, p.z, 'oak_log')
+  await waitFor(() => bot.blockAt(west)?.name === 'oak_log' && bot.blockAt(east)?.name === 'oak_log', 3000, 'logs')
+  return { east, west }
+}
+
 describe('keeping away from hostile mobs', () => {
   it('a surface search at night walks away from a zombie standing where its first cells lie', async () => {
     const at = await standWithZombieEast(6)
@@ -72,12 +81,7 @@ describe('keeping away from hostile mobs', () => {
   })
 
   it('an unarmed search for a log does not count one with a zombie by it, and walks on to another', async () => {
-    const at = await standWithZombieEast(6)
-    const east = at.offset(3, 0, 0)
-    const west = at.offset(-24, 0, 0)
-    await setBlockSeen(alice, east.x, east.y, east.z, 'oak_log')
-    await setBlockSeen(alice, west.x, west.y, west.z, 'oak_log')
-    await waitFor(() => bot.blockAt(west)?.name === 'oak_log' && bot.blockAt(east)?.name === 'oak_log', 3000, 'logs')
+    const { east, west } = await logsEastAndWest(await standWithZombieEast(6), 24)
     const r = await execute(
       bot,
       { type: 'explore', object: 'oak_log', strategy: 'surface' },
@@ -89,12 +93,7 @@ describe('keeping away from hostile mobs', () => {
   })
 
   it('an unarmed mine takes the log with no zombie by it, not the nearer one', async () => {
-    const at = await standWithZombieEast(7)
-    const east = at.offset(3, 0, 0)
-    const west = at.offset(-6, 0, 0)
-    await setBlockSeen(alice, east.x, east.y, east.z, 'oak_log')
-    await setBlockSeen(alice, west.x, west.y, west.z, 'oak_log')
-    await waitFor(() => bot.blockAt(west)?.name === 'oak_log' && bot.blockAt(east)?.name === 'oak_log', 3000, 'logs')
+    const { east, west } = await logsEastAndWest(await standWithZombieEast(7), 6)
     const r = await execute(bot, { type: 'mine', object: 'oak_log', tool: null, count: 1 }, { signal: never })
     expect(r.ok, r.message).toBe(true)
     expect(bot.blockAt(west)?.name).toBe('air')
