@@ -23,7 +23,7 @@ import { rememberSighting } from './memory.js'
 import { pillarUp } from './go_up.js'
 import { reachableSightings, worthDigging } from './sighting.js'
 import { logger } from '../util/log.js'
-import { hostilesNear, THREAT_RADIUS } from './threats.js'
+import { hostilesBeside } from './threats.js'
 import { bestWeapon } from './reflexes/combat.js'
 
 const log = logger('explore')
@@ -40,7 +40,7 @@ function seenAt(run: Run, target: Target, underground: boolean): Vec3 | null {
     const guarded = !underground && bestWeapon(run.bot) === null
     return (
       reachableSightings(run.bot, target.block.blockIds, underground, 4).find(
-        (b) => !guarded || hostilesNear(run.bot, b.position, THREAT_RADIUS).length === 0,
+        (b) => !guarded || hostilesBeside(run.bot, b.position) === 0,
       )?.position ?? null
     )
   }

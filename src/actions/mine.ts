@@ -28,7 +28,7 @@ import { reachableSightings, worthDigging } from './sighting.js'
 import { noToolMessage } from '../rules/index.js'
 import { clearOfDanger } from '../bot/lava-margin.js'
 import { logger } from '../util/log.js'
-import { hostilesNear, THREAT_RADIUS } from './threats.js'
+import { hostilesBeside } from './threats.js'
 import { bestWeapon } from './reflexes/combat.js'
 import { FACES } from '../util/vec.js'
 
@@ -65,7 +65,7 @@ const far = (bot: Run['bot'], block: Block): number =>
   block.position.offset(0.5, 0.5, 0.5).distanceTo(bot.entity.position)
 
 /**
- * Blocks a candidate counts extra per hostile mob within THREAT_RADIUS of it while the bot has no weapon: more than
+ * Blocks a candidate counts extra per hostile mob beside it (threats.ts `hostilesBeside`) while the bot has no weapon: more than
  * the sight range, so one with a zombie by it is dug only when none without is in view (bench:mp5 c10 2-4 seed 1,
  * unarmed at night, went back for the log by the zombie it had just run from, 14 times).
  */
@@ -77,7 +77,7 @@ const THREAT_COST = 16
  */
 function digCost(bot: Run['bot'], b: Block, startY: number, unarmed: boolean): number {
   const below = startY - 1 - b.position.y
-  const threats = unarmed ? hostilesNear(bot, b.position, THREAT_RADIUS).length : 0
+  const threats = unarmed ? hostilesBeside(bot, b.position) : 0
   return far(bot, b) + BELOW_START_COST * Math.max(0, below) + THREAT_COST * threats
 }
 

@@ -13,12 +13,16 @@ import type { Vec3 } from 'vec3'
 /** Hostile mobs farther than this from the bot are not counted: they are not coming yet. */
 export const THREAT_SIGHT = 32
 /** A block to mine with a hostile mob this near it is left for another while the bot has no weapon. */
-export const THREAT_RADIUS = 8
+const THREAT_RADIUS = 8
 
-/** A mob of the registry's "Hostile mobs" category (zombie, skeleton …): one that comes at a player on sight. */
+/** Whether the entity kind `name` is of the game data's "Hostile mobs" category (zombie, skeleton …). */
+export function isHostileKind(entitiesByName: Record<string, unknown>, name: string | undefined): boolean {
+  return name !== undefined && (entitiesByName[name] as { category?: string } | undefined)?.category === 'Hostile mobs'
+}
+
+/** A mob of the registry's "Hostile mobs" category: one that comes at a player on sight. */
 export function isHostileMob(bot: Bot, e: Entity): boolean {
-  if (!e.name) return false
-  return (bot.registry.entitiesByName[e.name] as { category?: string } | undefined)?.category === 'Hostile mobs'
+  return isHostileKind(bot.registry.entitiesByName, e.name)
 }
 
 /** Living hostile mobs within `radius` of `p`. */
@@ -31,6 +35,11 @@ export function hostilesNear(bot: Bot, p: Vec3, radius: number): Entity[] {
       isHostileMob(bot, e) &&
       e.position.distanceTo(p) <= radius,
   )
+}
+
+/** Hostile mobs within THREAT_RADIUS of a block: an unarmed bot digs one with none beside it first (mine, explore). */
+export function hostilesBeside(bot: Bot, p: Vec3): number {
+  return hostilesNear(bot, p, THREAT_RADIUS).length
 }
 
 /** Horizontal distance between two points (x/z). */

@@ -257,9 +257,10 @@ const MOBS_NEAR = 16
 function hideDue(goal: Goal, deps: GoalDeps, armed: boolean): boolean {
   const time = goal.conditions?.time ?? null
   const state = deps.hands.state()
-  const cornered =
+  // asked only for a find that does not need the night (this runs every second of a search)
+  const cornered = (): boolean =>
     bestWeaponOf(Object.keys(state.inventory)) === null && (deps.senses.hostilesNear?.(MOBS_NEAR) ?? 0) > 0
-  const atRisk = time !== 'night' && time !== 'dusk' && (state.health <= HIDE_HEALTH || !armed || cornered)
+  const atRisk = time !== 'night' && time !== 'dusk' && (state.health <= HIDE_HEALTH || !armed || cornered())
   if (time !== 'day' && !atRisk) return false
   return !deps.senses.checkConditions({ ...NO_CONDITIONS, time: 'day' }, goal.object).met
 }

@@ -148,8 +148,8 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
   let feedback: Feedback | null = null
   let critique: string[] | null = null
   let lastReason = ''
-  /** Offline attempts that did not raise the count (up to UNSAFE_RETRIES cut short by a mob aside), and the best
-   * count so far. */
+  /** Offline attempts that did not raise the count (not counting the first UNSAFE_RETRIES cut short `unsafe`), and
+   * the best count so far. */
   let stalled = 0
   let unsafeRetries = 0
   let best = startHave

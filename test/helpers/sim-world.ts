@@ -15,6 +15,7 @@
 import type { ExecuteOptions, Hands, Senses } from '../../src/agent/ports.js'
 import type { Knowledge } from '../../src/knowledge/index.js'
 import mcData from 'minecraft-data'
+import { isHostileKind } from '../../src/actions/threats.js'
 import {
   changes,
   check,
@@ -253,11 +254,8 @@ export class SimWorld implements Hands, Senses, RuleWorld {
   }
   /** Things in sight of the registry's "Hostile mobs" category within `radius` (each counts once). */
   hostilesNear(radius: number): number {
-    return [...this.visible].filter(
-      ([name, d]) =>
-        d <= radius &&
-        (mcData(this.kb.version).entitiesByName[name] as { category?: string })?.category === 'Hostile mobs',
-    ).length
+    const kinds = mcData(this.kb.version).entitiesByName
+    return [...this.visible].filter(([name, d]) => d <= radius && isHostileKind(kinds, name)).length
   }
   position(): Pos | null {
     return this.opts.position ?? null

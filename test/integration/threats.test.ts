@@ -3,8 +3,8 @@
  * spawning off (only summoned zombies exist) and the combat reflex off (no flight or fight interferes): at night a
  * surface search whose first cells lie past a zombie walks the other way, an unarmed search for a log does not stop
  * at one with a zombie by it, and an unarmed mine of logs digs the one with no zombie by it although another is
- * nearer. In each case the bot stands where, without the zombie, it would
- * have gone toward it: its own search cell's centre and the first cell of the spiral lie east, and the nearer log.
+ * nearer. In each case the bot stands where, without the zombie, it would have gone toward it: its own search cell's
+ * centre and the first cell of the spiral lie east, and the nearer log.
  */
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
