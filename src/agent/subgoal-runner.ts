@@ -10,11 +10,12 @@
 import type { Knowledge } from '../knowledge/index.js'
 import type { MemoryStore } from '../memory/index.js'
 import { describeGoal } from '../memory/index.js'
-import type { Action, FailureReason, Feedback, Plan } from '../schemas/action.js'
+import type { Action, ActionResult, FailureReason, Feedback, Plan } from '../schemas/action.js'
 import { goalKey } from '../schemas/goal.js'
 import type { SubGoal } from '../schemas/subgoal.js'
 import { AbortedError, GhostError } from '../util/errors.js'
 import { logger } from '../util/log.js'
+import { cutSignal } from '../util/async.js'
 import type { Analyser } from './analyser.js'
 import { critiquePlan, type CriticOptions } from './critic.js'
 import { missingInputs, stationsAhead } from './subgoal-needs.js'
@@ -121,6 +122,34 @@ export function adaptPlan(
     return a
   })
   return climb ? [{ type: 'go_up', tool: null }, ...fitted] : fitted
+}
+
+/** Actions that only look or make a way (a search, a shaft): cut as soon as the sub-goal's count is held. */
+const SEARCHES: ReadonlySet<Action['type']> = new Set(['explore', 'dig_down'])
+/** How often a search under way asks whether the count is held. */
+const MET_POLL_MS = 500
+
+/**
+ * One action under the patroller; a search (SEARCHES) is cut as soon as `met` holds and answers 'met' (bench
+ * d36 seed 4: the shaft down dug through a diamond ore and picked it up, and the plan's explore then searched 130 s
+ * for another). A stop still aborts it as before.
+ */
+async function guardedUntilMet(
+  action: Action,
+  hands: Hands,
+  patroller: Patroller,
+  signal: AbortSignal,
+  met: () => boolean,
+  keep: string[],
+): Promise<ActionResult | 'met'> {
+  if (!SEARCHES.has(action.type)) return patroller.guarded(action, hands, signal, { keep })
+  const cut = cutSignal(signal, null, null, { check: met, everyMs: MET_POLL_MS, reason: new AbortedError('goal met') })
+  try {
+    const result = await patroller.guarded(action, hands, cut.signal, { keep })
+    return cut.signal.aborted && !signal.aborted && met() ? 'met' : result
+  } finally {
+    cut.done()
+  }
 }
 
 /**
@@ -251,13 +280,17 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
     }
 
     meta.onPlan?.({ attempt, via, actions: plan.actions })
-    // 2. execute with the patroller around every action
+    // 2. execute with the patroller around every action; once the count is in the bag (a shaft dug through the
+    // ore), the rest of the plan is not needed and a search under way stops
     feedback = null
+    const met = (): boolean => (hands.state().inventory[step.goal.object] ?? 0) >= target
     for (const [i, action] of plan.actions.entries()) {
       if (meta.signal.aborted) throw new AbortedError('task')
+      if (i > 0 && met()) break
       // a table or furnace this action places stays standing when the crafts and smelts right after it use it
       const keep = stationsAhead(plan.actions.slice(i + 1), (a) => patroller.stationsFor(a), meta.keepAfter ?? [])
-      const result = await patroller.guarded(action, hands, meta.signal, { keep })
+      const result = await guardedUntilMet(action, hands, patroller, meta.signal, met, keep)
+      if (result === 'met') break
       const f: Feedback = { action, result, state: hands.state() }
       meta.history.push(f)
       meta.onAction(f)

@@ -103,19 +103,19 @@ export interface Cut {
 }
 
 /**
- * A signal that fires when `parent` does (with its reason), after `ms` (with `timeoutReason`), or as soon as
- * `until.check` holds, asked every `until.everyMs` (with `until.reason`). A plain controller and timers held until
+ * A signal that fires when `parent` does (with its reason), after `ms` (with `timeoutReason`; null: no time limit —
+ * `setTimeout(Infinity)` would fire at once), or as soon as `until.check` holds, asked every `until.everyMs` (with `until.reason`). A plain controller and timers held until
  * `done()` — call it in a finally — not AbortSignal.any/timeout, whose signals Node 20 can garbage-collect before
  * they fire (that let an explore overrun its goal's budget by its own 120 s).
  */
 export function cutSignal(
   parent: AbortSignal,
-  ms: number,
+  ms: number | null,
   timeoutReason: unknown,
   until?: { check: () => boolean; everyMs: number; reason: unknown },
 ): Cut {
   const cut = new AbortController()
-  const timer = setTimeout(() => cut.abort(timeoutReason), ms)
+  const timer = ms === null ? undefined : setTimeout(() => cut.abort(timeoutReason), ms)
   const poll = until
     ? setInterval(() => {
         if (until.check()) cut.abort(until.reason)

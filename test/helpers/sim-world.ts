@@ -48,9 +48,9 @@ export interface SimLie {
 }
 /**
  * The Nth (1-based) call of `type` takes `ms` of real time unless its signal aborts it first (then it ends
- * `interrupted`); as it starts, the food bar drops to `food`, health to `health` and `sees` comes into sight (a long
- * walk that tires the bot, zombies that hit it at night, animals passed on the way), and as it ends `gone` leaves it
- * (an animal that slipped out of view as the bot stopped).
+ * `interrupted`); as it starts, the food bar drops to `food`, health to `health`, `sees` comes into sight and `gains`
+ * goes into the bag (a long walk that tires the bot, zombies that hit it at night, animals passed on the way, a shaft
+ * dug through an ore), and as it ends `gone` leaves it (an animal that slipped out of view as the bot stopped).
  */
 export interface SimLong {
   type: ActionType
@@ -59,6 +59,7 @@ export interface SimLong {
   food?: number
   health?: number
   sees?: Record<string, number>
+  gains?: Record<string, number>
   gone?: string[]
 }
 /** Before the Nth (1-based) execute call of any type runs, remove these items (or everything): a `/clear`. */
@@ -372,6 +373,7 @@ export class SimWorld implements Hands, Senses, RuleWorld {
     if (long.food !== undefined) this.food = long.food
     if (long.health !== undefined) this.health = long.health
     for (const [name, d] of Object.entries(long.sees ?? {})) this.visible.set(name, d)
+    for (const [name, n] of Object.entries(long.gains ?? {})) this.add(name, n)
     if (!signal.aborted)
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, long.ms)

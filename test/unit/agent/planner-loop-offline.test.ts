@@ -112,7 +112,8 @@ describe('offline planning loop (no LLM)', () => {
   it('keeps hunting while each plan makes progress: 9 spider eyes at 0.33 a kill take 4 plans of 8 kills', async () => {
     const { out, world } = await run({ object: 'spider_eye', count: 9 }, { time: 'night' })
     expect(out).toMatchObject({ ok: true, subGoalsRun: 1 })
-    expect(world.calls.filter((c) => c.action.type === 'attack')).toHaveLength(32)
+    // 3 plans of 8 kills and the 4th ends at the kill that makes the 9th eye (0.33 a kill: the 28th), not its 8th
+    expect(world.calls.filter((c) => c.action.type === 'attack')).toHaveLength(28)
   })
 
   it('mines side drops by naming them: flint from gravel', async () => {
@@ -332,6 +333,28 @@ describe('offline planning loop (no LLM)', () => {
     // it hid right after the arming failed: no search for the pig ran unarmed in the dark before it
     expect(steps.slice(steps.indexOf('hide'))).toEqual(['hide', 'explore pig'])
     expect(steps.slice(0, steps.indexOf('hide')).every((l) => /^explore \w+_log$/.test(l))).toBe(true)
+  })
+
+  it('a search stops as soon as the count is in the bag, and the rest of the plan is skipped', async () => {
+    // the shaft down digs through the ore and picks the diamond up as it starts (bench d36 seed 4): without the cut
+    // it would dig on for a minute and the explore and mine after it would run
+    const shaft = await run(
+      { object: 'diamond', count: 1 },
+      { inventory: { iron_pickaxe: 1 }, longs: [{ type: 'dig_down', nth: 1, ms: 60_000, gains: { diamond: 1 } }] },
+    )
+    expect(shaft.out.ok, shaft.out.message).toBe(true)
+    expect(labels(shaft.world)).toEqual(['dig_down'])
+    expect(shaft.world.calls[0]!.result.reason).toBe('interrupted')
+    // the search itself meets the count on the way (a vein dug into): the mine after it is not run
+    const search = await run(
+      { object: 'diamond', count: 1 },
+      { inventory: { iron_pickaxe: 1 }, longs: [{ type: 'explore', nth: 1, ms: 60_000, gains: { diamond: 1 } }] },
+    )
+    expect(search.out.ok, search.out.message).toBe(true)
+    expect(labels(search.world)).toEqual(['dig_down', 'explore diamond_ore'])
+    // a search whose count is not met runs to its end as before
+    const plain = await run({ object: 'diamond', count: 1 }, { inventory: { iron_pickaxe: 1 } })
+    expect(labels(plain.world)).toEqual(['dig_down', 'explore diamond_ore', 'mine diamond'])
   })
 
   it('a hungry find with nothing to eat hunts an animal in sight first, never the one it looks for', async () => {

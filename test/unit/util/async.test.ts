@@ -23,6 +23,21 @@ describe('cutSignal', () => {
     cut.done()
   })
 
+  it('has no time limit when ms is null (setTimeout(Infinity) would fire at once)', () => {
+    let met = false
+    const cut = cutSignal(new AbortController().signal, null, 'budget', {
+      check: () => met,
+      everyMs: 500,
+      reason: 'met',
+    })
+    vi.advanceTimersByTime(3_600_000)
+    expect(cut.signal.aborted).toBe(false)
+    met = true
+    vi.advanceTimersByTime(500)
+    expect(cut.signal.reason).toBe('met')
+    cut.done()
+  })
+
   it('fires at the first poll after the condition holds, with its reason', () => {
     let fed = false
     const cut = cutSignal(new AbortController().signal, 60_000, 'budget', {
