@@ -130,9 +130,9 @@ const SEARCHES: ReadonlySet<Action['type']> = new Set(['explore', 'dig_down'])
 const MET_POLL_MS = 500
 
 /**
- * One action under the patroller; a search (SEARCHES) is cut as soon as `met` holds and answers 'met' (bench
- * d36 seed 4: the shaft down dug through a diamond ore and picked it up, and the plan's explore then searched 130 s
- * for another). A stop still aborts it as before.
+ * One action under the patroller; a search (SEARCHES) is cut as soon as `met` holds, and its result then says so as a
+ * success (`cut`: the rest of the plan is not needed). bench d36 seed 4: the shaft down dug through a diamond ore and
+ * picked it up, and the plan's explore then searched 130 s for another. A stop still aborts it as before.
  */
 async function guardedUntilMet(
   action: Action,
@@ -141,12 +141,16 @@ async function guardedUntilMet(
   signal: AbortSignal,
   met: () => boolean,
   keep: string[],
-): Promise<ActionResult | 'met'> {
-  if (!SEARCHES.has(action.type)) return patroller.guarded(action, hands, signal, { keep })
+  object: string,
+): Promise<{ result: ActionResult; cut: boolean }> {
+  if (!SEARCHES.has(action.type))
+    return { result: await patroller.guarded(action, hands, signal, { keep }), cut: false }
   const cut = cutSignal(signal, null, null, { check: met, everyMs: MET_POLL_MS, reason: new AbortedError('goal met') })
   try {
     const result = await patroller.guarded(action, hands, cut.signal, { keep })
-    return cut.signal.aborted && !signal.aborted && met() ? 'met' : result
+    if (!cut.signal.aborted || signal.aborted || !met()) return { result, cut: false }
+    const message = `I stopped the ${action.type} there: the ${object} I was after is in my inventory now.`
+    return { result: { ...result, ok: true, reason: null, message }, cut: true }
   } finally {
     cut.done()
   }
@@ -289,11 +293,11 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
       if (i > 0 && met()) break
       // a table or furnace this action places stays standing when the crafts and smelts right after it use it
       const keep = stationsAhead(plan.actions.slice(i + 1), (a) => patroller.stationsFor(a), meta.keepAfter ?? [])
-      const result = await guardedUntilMet(action, hands, patroller, meta.signal, met, keep)
-      if (result === 'met') break
+      const { result, cut } = await guardedUntilMet(action, hands, patroller, meta.signal, met, keep, step.goal.object)
       const f: Feedback = { action, result, state: hands.state() }
       meta.history.push(f)
       meta.onAction(f)
+      if (cut) break
       if (!result.ok) {
         feedback = f
         break

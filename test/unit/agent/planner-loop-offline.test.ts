@@ -345,6 +345,15 @@ describe('offline planning loop (no LLM)', () => {
     expect(shaft.out.ok, shaft.out.message).toBe(true)
     expect(labels(shaft.world)).toEqual(['dig_down'])
     expect(shaft.world.calls[0]!.result.reason).toBe('interrupted')
+    // the player's progress says why the shaft stopped, as a success
+    expect(failures(shaft.events)).toEqual([])
+    expect(shaft.events).toContainEqual(
+      expect.objectContaining({
+        kind: 'action',
+        ok: true,
+        message: 'I stopped the dig_down there: the diamond I was after is in my inventory now.',
+      }),
+    )
     // the search itself meets the count on the way (a vein dug into): the mine after it is not run
     const search = await run(
       { object: 'diamond', count: 1 },
