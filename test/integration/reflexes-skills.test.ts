@@ -2,7 +2,7 @@
  * The fight-or-flee reflex and the player skills against the real practice server (superflat, no natural
  * spawning): fall damage next to a player and a cow hits neither, a player's punch is not answered, a zombie coming at
  * the bot is walked away from before it hits while the bot has no weapon, and struck first once it carries a sword
- * (taken in hand first, whatever the hand held);
+ * (taken in hand first, whatever the hand held), but three at once are walked away from even then;
  * `come` to a player on an unreachable pillar fails `no_path` saying how far is left, a stop aborts `come`, and
  * `follow` keeps up with a moving player until that player leaves the game. "Never hit" is proved by the reflex's own
  * decision event for that damage (a `hurt` note), not by waiting a while.
@@ -220,6 +220,29 @@ describe('reflexes: fight back only against the real attacker', () => {
     }
     await waitFor(() => !reflexes.busy(), 15_000, 'the fight to end')
   }, 120_000)
+
+  it('three zombies at once: an armed bot walks away from the group instead of standing to fight', async () => {
+    // a wooden sword needs five hits a zombie and three zombies hit for about 9 a second (bench mp5 c14 2-4 seed 2:
+    // armed among five to seven zombies at night, it fought and died)
+    await calm()
+    if (!bot.inventory.items().some((i) => i.name === 'wooden_sword')) await giveItem(bot, 'wooden_sword')
+    await command(alice, `/tp Alice ${at(-14, 0, 0)}`)
+    const start = bot.entity.position.clone()
+    const fights = fightsStarted.length
+    const decision = nextDecision(20_000)
+    try {
+      // all three on one side, out of striking range: the first decision comes when they are all close
+      for (const dz of [-2, 0, 2]) await command(alice, `/summon zombie ${at(6, 0, dz)}`)
+      const e = await decision
+      expect(e).toMatchObject({ kind: 'flee', tookOver: true })
+      expect(e.message).toBe('I ran from the zombie because too many hostile mobs are at me to fight.')
+      await waitFor(() => bot.entity.position.x < start.x - 3, 10_000, 'GhostR walking away from the zombies')
+      expect(fightsStarted.length, 'no fight was started').toBe(fights)
+    } finally {
+      await command(alice, '/kill @e[type=zombie]')
+    }
+    await waitFor(() => !reflexes.busy(), 15_000, 'the flight to end')
+  }, 90_000)
 
   it('detach removes every listener the reflex plugins added', () => {
     const events = ['physicsTick', 'entityHurt', 'entityDead', 'entityGone', 'stoppedAttacking'] as const

@@ -1,16 +1,19 @@
 /**
  * The fight-or-flee reflex: when the bot is hurt by a real attacker (the damage event's source entity), it flees at
- * low health or when it carries no weapon (a mob, not a player it may fight), or fights back with mineflayer-pvp — but only against a hostile mob or a neutral one that really
- * attacks (bee, golem …), never against a player (unless `fightPlayers` is on), a tameable or tamed animal or a
- * passive mob — the same rule and sentences as the safety policy (src/rules/policy.ts). A hostile mob (by the registry's
+ * low health, when it carries no weapon or when three or more hostile mobs are close (a mob, not a player it may
+ * fight), or fights back with mineflayer-pvp — but only against a hostile mob or a neutral one that really attacks
+ * (bee, golem …), never against a player (unless `fightPlayers` is on), a tameable or tamed animal or a passive
+ * mob — the same rule and sentences as the safety policy (src/rules/policy.ts). A hostile mob (by the registry's
  * category) coming at the bot is met before it hits: struck first when the bot is armed, walked away from when not —
- * unless the bot is walled and roofed in (hiding), where no mob can reach it. On the move, an armed bot swats a mob
+ * unless the bot is walled and roofed in (hiding), where no mob can reach it — and walked away from, armed or not, when
+ * three or more are close (a flight runs from the middle of the group). On the move, an armed bot swats a mob
  * aside (a hit as the swing recharges) and walks on instead of stopping to fight; fights are for a bot that stands.
  * Damage with no source (fall, fire, lava, cactus, drowning) is never answered with a hit: there is no one to
  * fight, and the creature standing next to the bot did not do it. Every decision is recorded, including "not fighting".
  */
 import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
+import { Vec3 } from 'vec3'
 import pathfinderPkg from 'mineflayer-pathfinder'
 import { getCooldown } from 'mineflayer-pvp/lib/Cooldown.js'
 import { bestWeaponOf, NEVER_PLAYERS, neverPet, TAMEABLE } from '../../rules/policy.js'
@@ -39,6 +42,18 @@ const SWAT_RANGE = 3
 const KEEP_TARGET_RANGE = 6
 /** How often the reflex looks for a mob coming at the bot. */
 const WATCH_MS = 250
+/**
+ * Hostile mobs within OUTNUMBERED_RANGE at which even an armed bot walks away from the group instead of standing to
+ * fight: a wooden sword needs five hits per zombie, and three zombies hit for about 9 a second (bench mp5 c14 2-4 seed
+ * 2: a night start among five to seven zombies, armed at 31 s, fought, dead at 49 s). Two are still fought.
+ */
+const OUTNUMBERED = 3
+const OUTNUMBERED_RANGE = 8
+/** Hostile mobs this close make up the group a flight runs from. */
+const GROUP_RANGE = 16
+/** Why an armed bot runs from an OUTNUMBERED group. */
+const TOO_MANY = 'too many hostile mobs are at me to fight'
+
 /** The best weapon in the inventory, or null (then the fist). */
 export function bestWeapon(bot: Bot): string | null {
   return bestWeaponOf(bot.inventory.items().map((i) => i.name))
@@ -121,10 +136,21 @@ function attach(host: ReflexHost): AttachedReflex {
   /** How many hostile mobs stand within `range` blocks (the debug log's view of a fight). */
   const hostilesWithin = (range: number): number => hostilesNear(bot, bot.entity.position, range).length
 
+  /** Too many hostile mobs close by to stand and fight (OUTNUMBERED). */
+  const outnumbered = (): boolean => hostilesWithin(OUTNUMBERED_RANGE) >= OUTNUMBERED
+
+  /** Away from the attacker, or from the middle of the group when more than one hostile mob is near. */
+  const fleeGoalFrom = (attacker: Entity): InstanceType<typeof goals.GoalInvert> => {
+    const group = hostilesNear(bot, bot.entity.position, GROUP_RANGE)
+    if (group.length < 2) return new goals.GoalInvert(new goals.GoalFollow(attacker, FLEE_DISTANCE))
+    const c = group.reduce((sum, e) => sum.plus(e.position), new Vec3(0, 0, 0)).scaled(1 / group.length)
+    return new goals.GoalInvert(new goals.GoalNear(c.x, c.y, c.z, FLEE_DISTANCE))
+  }
+
   const flee = (attacker: Entity, why: string): void => {
     log.debug('flee', { health: bot.health, food: bot.food, hostilesWithin8: hostilesWithin(8) })
     host.stopMoving()
-    const goal = new goals.GoalInvert(new goals.GoalFollow(attacker, FLEE_DISTANCE))
+    const goal = fleeGoalFrom(attacker)
     fleeGoal = goal
     bot.pathfinder.setGoal(goal, true)
     busyUntil = Date.now() + FLEE_MS
@@ -199,6 +225,11 @@ function attach(host: ReflexHost): AttachedReflex {
       flee(attacker, 'my health is low')
       return
     }
+    const verdict = mayFightBack(bot, attacker, options)
+    if (verdict.ok && attacker.type !== 'player' && outnumbered()) {
+      flee(attacker, TOO_MANY)
+      return
+    }
     // one fight at a time while its mob is near: turning to each new attacker restarts the swing (a hit before the
     // cooldown does a fraction of the damage) and spreads it so that none dies
     const current =
@@ -207,7 +238,6 @@ function attach(host: ReflexHost): AttachedReflex {
       host.note('hurt', `${nameOf(attacker)} hurt me; I keep fighting ${nameOf(current)} first.`)
       return
     }
-    const verdict = mayFightBack(bot, attacker, options)
     // bare hands against a mob that hits back (a zombie has 20 health, a fist does 1): walking away is safer, and a
     // zombie walks at half a player's speed
     if (verdict.ok && attacker.type !== 'player' && bestWeapon(bot) === null) flee(attacker, 'I have no weapon')
@@ -250,9 +280,9 @@ function attach(host: ReflexHost): AttachedReflex {
     const armed = bestWeapon(bot) !== null
     const threat = comingAt(armed ? STRIKE_FIRST_RANGE : STEP_AWAY_RANGE)
     if (!threat) return
-    if (armed && bot.health > options.fleeHealth) {
+    if (armed && bot.health > options.fleeHealth && !outnumbered()) {
       if (!swat(threat)) fight(threat, 'as it came at me')
-    } else flee(threat, armed ? 'my health is low' : 'I have no weapon')
+    } else flee(threat, !armed ? 'I have no weapon' : bot.health > options.fleeHealth ? TOO_MANY : 'my health is low')
   }, WATCH_MS)
 
   const onStoppedAttacking = (): void => {
