@@ -16,7 +16,7 @@ import { biomeAt, canSeeEntity, eyes, isUnderground, VIEW_DISTANCE, visibleBlock
 import { findBlocksFast } from './find.js'
 import { inBiome, resolveTarget } from '../actions/names.js'
 import { searchIds } from '../actions/ore-search.js'
-import { hostilesNear } from '../actions/threats.js'
+import { hostilesNear, isHostileMob } from '../actions/threats.js'
 
 export const Percept = z.object({
   position: z.object({ x: z.number(), y: z.number(), z: z.number() }),
@@ -116,7 +116,7 @@ export function perceive(bot: Bot, radius = 24): Percept {
       name: e.type === 'player' ? `player:${e.username ?? '?'}` : (e.name ?? 'unknown'),
       distance: Math.round(e.position.distanceTo(pos) * 10) / 10,
       direction: direction(pos, e.position),
-      hostile: e.type === 'hostile' || (e as { kind?: string }).kind === 'Hostile mobs',
+      hostile: isHostileMob(bot, e),
     }))
     .sort((a, b) => a.distance - b.distance)
   const liquid = (name: string): number | null => {
