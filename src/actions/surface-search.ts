@@ -2,9 +2,9 @@
  * The surface half of `explore`: where to walk to see a block, a creature or a biome on the land. The world is a grid
  * of CELL-block cells visited along a square spiral out from the start cell (ring by ring), pathing to each cell's
  * centre while looking; a block or creature the knowledge finds in some biomes only is walked toward once one of them
- * is in sight. A biome is seen from afar (the nearest loaded column BIOME_DEPTH inside it within BIOME_SIGHT blocks is
- * walked to), and searched for along a wider square spiral out from the bot, resumed where a cut-short search left
- * it. Returns where the target was seen (explore.ts reports it); fails with `not_found` when no cell is left.
+ * is in sight. A biome is seen from afar (the nearest loaded column BIOME_DEPTH inside it, as far as the server has
+ * sent the land, is walked to), and searched for along a wider square spiral out from the bot, resumed where a
+ * cut-short search left it. Returns where the target was seen (explore.ts reports it); fails with `not_found` when no cell is left.
  */
 import { Vec3 } from 'vec3'
 import type { Target } from './names.js'
@@ -90,23 +90,40 @@ async function moveLooking(
   return seen ?? look()
 }
 
-/** How far (blocks) a biome is seen across the land: sand, snow and the trees show it long before the bot stands in it. */
-const BIOME_SIGHT = 80
+/**
+ * How far (blocks) a biome is seen across the land: sand, snow and the trees show it long before the bot stands in
+ * it — as far as the server has sent the land (its view distance: 6 chunks on the practice server, often 10 on real
+ * ones), measured in whole chunks along the four compass directions, within MIN_SIGHT … MAX_SIGHT. A fixed 80 blocks
+ * wasted a sixth of a 96-block view and half of a 160-block one (mp5 4-3: 320–360 s of spiral to a desert).
+ */
+const MIN_SIGHT = 48
+const MAX_SIGHT = 160
 const BIOME_STEP = 8
+export function landInSight(bot: Run['bot']): number {
+  const p = bot.entity.position
+  let chunks = 0
+  while ((chunks + 1) * 16 <= MAX_SIGHT) {
+    const d = (chunks + 1) * 16
+    if (COMPASS.some(([dx, dz]) => biomeAt(bot, new Vec3(p.x + dx * d, p.y, p.z + dz * d)) === 'unknown')) break
+    chunks++
+  }
+  return Math.max(MIN_SIGHT, chunks * 16)
+}
 
 /** Columns walked to once (16-block squares): one the bot could not reach is not walked at again. */
 const columnKey = (x: number, z: number): string => `${x >> 4},${z >> 4}`
 
-/** The nearest column BIOME_DEPTH inside one of the biome `names`, at the bot's height within BIOME_SIGHT blocks
- * (loaded chunks only). */
+/** The nearest column BIOME_DEPTH inside one of the biome `names`, at the bot's height within the land in sight
+ * (`landInSight`; loaded chunks only). */
 function biomeInSight(run: Run, names: string[], tried: Set<string>): [number, number] | null {
   const me = run.bot.entity.position.floored()
+  const sight = Math.floor(landInSight(run.bot) / BIOME_STEP) * BIOME_STEP
   let best: [number, number] | null = null
   let bestD = Number.POSITIVE_INFINITY
-  for (let dx = -BIOME_SIGHT; dx <= BIOME_SIGHT; dx += BIOME_STEP)
-    for (let dz = -BIOME_SIGHT; dz <= BIOME_SIGHT; dz += BIOME_STEP) {
+  for (let dx = -sight; dx <= sight; dx += BIOME_STEP)
+    for (let dz = -sight; dz <= sight; dz += BIOME_STEP) {
       const d = dx * dx + dz * dz
-      if (d >= bestD || d > BIOME_SIGHT * BIOME_SIGHT || tried.has(columnKey(me.x + dx, me.z + dz))) continue
+      if (d >= bestD || d > sight * sight || tried.has(columnKey(me.x + dx, me.z + dz))) continue
       if (deepIn(run, names, me.x + dx, me.z + dz)) {
         best = [me.x + dx, me.z + dz]
         bestD = d
@@ -140,13 +157,15 @@ export function* spiral(x: number, z: number, hop: number): Generator<[number, n
   }
 }
 
-/** Spiral hops for a biome search: land is seen BIOME_SIGHT blocks around, so arms this far apart leave no gap. */
-const BIOME_HOP = Math.floor(BIOME_SIGHT * Math.SQRT2)
+/** Spiral hops for a biome search: land is seen `sight` blocks around, so arms this far apart leave no gap. */
+const biomeHop = (sight: number): number => Math.floor(sight * Math.SQRT2)
 
 /** A biome search's place in its spiral, kept per bot so that a search cut short (a fight) goes on where it was. */
 interface BiomeWalk {
   names: string
   origin: [number, number]
+  /** The spiral's hop, from the land in sight when the walk began (the server's view distance). */
+  hop: number
   /** Hops finished (reached, or found unreachable); a hop cut short is walked again. */
   done: number
   tried: Set<string>
@@ -168,11 +187,13 @@ async function biomeSearch(run: Run, names: string[], object: string, look: () =
   const p = run.bot.entity.position
   let walk = biomeWalks.get(run.bot)
   if (walk?.names !== names.join(',')) {
-    walk = { names: names.join(','), origin: [Math.floor(p.x), Math.floor(p.z)], done: 0, tried: new Set() }
+    const hop = biomeHop(landInSight(run.bot))
+    walk = { names: names.join(','), origin: [Math.floor(p.x), Math.floor(p.z)], hop, done: 0, tried: new Set() }
     biomeWalks.set(run.bot, walk)
+    log.debug('biome walk', { names: walk.names, hop })
   }
   const { tried } = walk
-  const hops = spiral(...walk.origin, BIOME_HOP)
+  const hops = spiral(...walk.origin, walk.hop)
   for (let i = 0; i < walk.done; i++) hops.next()
   for (const hop of hops) {
     for (let there = biomeInSight(run, names, tried); there; there = biomeInSight(run, names, tried)) {

@@ -1,7 +1,7 @@
 /**
  * Integration tests of the action registry on a superflat practice world (real server child, real bot from
  * createBot): validation with did-you-mean, equip, place, mine, approach, explore (success, not_found, stop), stop
- * during mine, dig_down/go_up, build, and the BotState feedback. Blocks are set with /setblock, items given with
+ * during mine, the land in sight (the chunks the server sent), dig_down/go_up, build, and the BotState feedback. Blocks are set with /setblock, items given with
  * /give (count 1 each, see the flying-squid notes).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +10,7 @@ import { Vec3 } from 'vec3'
 import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute, feedback, lastTrace } from '../../src/actions/index.js'
+import { landInSight } from '../../src/actions/surface-search.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
 import { VERSION, giveItem, setBlockSeen, startServer } from '../helpers/world.js'
 
@@ -40,6 +41,14 @@ afterAll(async () => {
 })
 
 describe('actions on a superflat world', () => {
+  it('sees the land as far as the server sends it: 80 blocks at the practice view distance of 6 chunks', async () => {
+    // a biome search spirals with arms √2 × this apart. flying-squid sends the chunks cx-6 … cx+5 around the bot's
+    // own chunk cx (a 12-chunk square), so 5 whole chunks lie on the near side; it sends more only after the player
+    // has moved 16 blocks, so this runs first, before any walk
+    await waitFor(() => landInSight(bot) >= 80, 10_000, 'the land within the view distance sent')
+    expect(landInSight(bot)).toBe(80)
+  })
+
   it('rejects malformed actions and unknown names with a did-you-mean', async () => {
     const bad = await execute(bot, { type: 'mine', object: 'dirt', tool: null, count: 0 }, { signal: never })
     expect(bad).toMatchObject({ ok: false, reason: 'invalid' })
