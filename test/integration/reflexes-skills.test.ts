@@ -133,6 +133,14 @@ describe('reflexes: fight back only against the real attacker', () => {
     expect(e.message).toMatch(/ran from the zombie because I have no weapon/)
     expect(bot.health, 'it walked away before the first hit').toBeGreaterThanOrEqual(health)
     expect(fightsStarted).toEqual([])
+    // and it gets well clear: the flight runs to a fixed spot 24 blocks off (a goal that moved with the zombie had
+    // the pathfinder plan anew at each of its steps, and the bot stood in place)
+    const zombie = Object.values(bot.entities).find((z) => z.name === 'zombie')!
+    await waitFor(
+      () => bot.entity.position.distanceTo(zombie.position) >= 12,
+      15_000,
+      'GhostR 12 blocks clear of the zombie',
+    )
     await command(alice, '/kill @e[type=zombie]')
     await waitFor(() => !reflexes.busy(), 15_000, 'the flight to end')
   }, 40_000)
