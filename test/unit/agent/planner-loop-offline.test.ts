@@ -248,6 +248,10 @@ describe('offline planning loop (no LLM)', () => {
       { type: 'explore', object: 'forest', strategy: 'surface' },
       { type: 'explore', object: 'pig', strategy: 'surface', near: 'grass', biome: 'forest' },
     ])
+    // a biome not reached yet: its search goes on, and no search for the object runs outside it
+    const far = await run({ object: 'cow', count: 1, conditions: { biome: 'desert' } }, { absent: ['desert'] }, 2000)
+    expect(far.out.ok).toBe(false)
+    expect(new Set(labels(far.world))).toEqual(new Set(['explore desert']))
     const rain = await run({ object: 'cow', count: 1, conditions: { weather: 'rain' } }, {}, 1200)
     expect(rain.out.ok).toBe(false)
     expect(rain.out.message).toBe(
