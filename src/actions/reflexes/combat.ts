@@ -37,9 +37,6 @@ const FLEE_DISTANCE = 12
  */
 const UNARMED_FLEE_MS = 6_000
 const UNARMED_FLEE_DISTANCE = 24
-/** A flight ends this close to its spot. */
-const FLEE_SLACK = 2
-type FleeGoal = InstanceType<typeof goals.GoalNearXZ>
 /**
  * A hostile mob coming at the bot is met before it hits: armed, the bot strikes first once it is this close (a
  * player reaches 3 blocks, a zombie 1.6, and every hit knocks it back); unarmed, it walks away at this distance.
@@ -141,7 +138,7 @@ function attach(host: ReflexHost): AttachedReflex {
   const { bot, options } = host
   let busyUntil = 0
   let fighting: Entity | null = null
-  let fleeGoal: FleeGoal | null = null
+  let fleeGoal: InstanceType<typeof goals.GoalInvert> | null = null
 
   /** How many hostile mobs stand within `range` blocks (the debug log's view of a fight). */
   const hostilesWithin = (range: number): number => hostilesNear(bot, bot.entity.position, range).length
@@ -149,25 +146,12 @@ function attach(host: ReflexHost): AttachedReflex {
   /** Too many hostile mobs close by to stand and fight (OUTNUMBERED). */
   const outnumbered = (): boolean => hostilesWithin(OUTNUMBERED_RANGE) >= OUTNUMBERED
 
-  /**
-   * A spot `distance` blocks straight away from the attacker, or from the middle of the group when more than one
-   * hostile mob is near: a fixed goal, planned once. An inverted follow goal moved with the mob, and the pathfinder
-   * planned anew at every step the mob took (bench mp5 c16 2-3 seed 1: unarmed at night, it stood in place for 15 s
-   * restarting its flight at each hit, 20 to 9 health).
-   */
-  const fleeGoalFrom = (attacker: Entity, distance: number): FleeGoal => {
-    const me = bot.entity.position
-    const group = hostilesNear(bot, me, GROUP_RANGE)
-    const from =
-      group.length < 2
-        ? attacker.position
-        : group.reduce((sum, e) => sum.plus(e.position), new Vec3(0, 0, 0)).scaled(1 / group.length)
-    let [dx, dz] = [me.x - from.x, me.z - from.z]
-    const len = Math.hypot(dx, dz)
-    // standing on the mob: run the way the bot faces
-    if (len < 0.1) [dx, dz] = [-Math.sin(bot.entity.yaw), -Math.cos(bot.entity.yaw)]
-    const k = distance / Math.max(len, 0.1)
-    return new goals.GoalNearXZ(me.x + dx * k, me.z + dz * k, FLEE_SLACK)
+  /** Away from the attacker, or from the middle of the group when more than one hostile mob is near. */
+  const fleeGoalFrom = (attacker: Entity, distance: number): InstanceType<typeof goals.GoalInvert> => {
+    const group = hostilesNear(bot, bot.entity.position, GROUP_RANGE)
+    if (group.length < 2) return new goals.GoalInvert(new goals.GoalFollow(attacker, distance))
+    const c = group.reduce((sum, e) => sum.plus(e.position), new Vec3(0, 0, 0)).scaled(1 / group.length)
+    return new goals.GoalInvert(new goals.GoalNear(c.x, c.y, c.z, distance))
   }
 
   const flee = (attacker: Entity, why: string): void => {
@@ -177,7 +161,7 @@ function attach(host: ReflexHost): AttachedReflex {
     const fleeMs = armed ? FLEE_MS : UNARMED_FLEE_MS
     const goal = fleeGoalFrom(attacker, armed ? FLEE_DISTANCE : UNARMED_FLEE_DISTANCE)
     fleeGoal = goal
-    bot.pathfinder.setGoal(goal)
+    bot.pathfinder.setGoal(goal, true)
     busyUntil = Date.now() + fleeMs
     // stop fleeing after a while, unless something else has taken the pathfinder since
     host.later(() => {
@@ -246,11 +230,6 @@ function attach(host: ReflexHost): AttachedReflex {
       return
     }
     if (host.engaged(attacker)) return
-    // hit as it runs: a new flight would stop the body to plan again, and the mob keeps up
-    if (fleeGoal && bot.pathfinder.goal === fleeGoal && Date.now() < busyUntil) {
-      host.note('hurt', `${nameOf(attacker)} hurt me as I ran; I keep running.`)
-      return
-    }
     if (bot.health <= options.fleeHealth) {
       flee(attacker, 'my health is low')
       return
