@@ -3,8 +3,8 @@
  * of CELL-block cells visited along a square spiral out from the start cell (ring by ring), pathing to each cell's
  * centre while looking; a block or creature the knowledge finds in some biomes only is walked toward once one of them
  * is in sight. A biome is seen from afar (the nearest loaded column BIOME_DEPTH inside it, as far as the server has
- * sent the land, is walked to), and searched for along a wider square spiral out from the bot, resumed where a
- * cut-short search left it. Returns where the target was seen (explore.ts reports it); fails with `not_found` when no cell is left.
+ * sent the land, is walked to), and searched for toward the land whose climate is nearest its own (biome-climate.ts),
+ * else along a wider square spiral out from the bot, resumed where a cut-short search left it. Returns where the target was seen (explore.ts reports it); fails with `not_found` when no cell is left.
  */
 import { Vec3 } from 'vec3'
 import type { Target } from './names.js'
@@ -15,6 +15,7 @@ import { standStill } from '../bot/body.js'
 import { createKnowledge } from '../knowledge/index.js'
 import { logger } from '../util/log.js'
 import { roomAt, threatAt } from './threats.js'
+import { climateHeading, HEADINGS, sampleClimate } from './biome-climate.js'
 
 const log = logger('surface-search')
 
@@ -169,6 +170,8 @@ interface BiomeWalk {
   /** Hops finished (reached, or found unreachable); a hop cut short is walked again. */
   done: number
   tried: Set<string>
+  /** Where the walk started and every hop the climate led to: a lead goes nowhere near them again. */
+  led: Array<[number, number]>
 }
 const biomeWalks = new WeakMap<Run['bot'], BiomeWalk>()
 /** Found: the next search for a biome starts a spiral of its own, from where it starts. */
@@ -178,32 +181,71 @@ function foundBiome(run: Run, at: Vec3): Vec3 {
 }
 
 /**
- * A biome: walk a square spiral out from where the first search for it started, looking across the loaded land as it
- * goes; a column of the biome in sight ends the hop, and the bot walks into it (a column it could not reach is not
- * walked at again). A later search for the same biome (after a fight ended this one) goes on along the same spiral
- * instead of starting a new one at the first hop. Bounded by the action's step and time budget.
+ * A hop the climate leads to (biome-climate.ts): `hop` blocks along the heading whose land in sight is clearly nearer
+ * the biome's climate than the ground here, never within half a hop of a place the walk has led to or started from;
+ * null when the land gives no lead.
+ */
+function leadHop(run: Run, names: string[], walk: BiomeWalk): [number, number] | null {
+  const p = run.bot.entity.position
+  const point = (i: number): [number, number] => [
+    Math.floor(p.x + Math.cos(HEADINGS[i]!) * walk.hop),
+    Math.floor(p.z + Math.sin(HEADINGS[i]!) * walk.hop),
+  ]
+  const open = (i: number): boolean => {
+    const [x, z] = point(i)
+    return walk.led.every(([vx, vz]) => Math.hypot(vx - x, vz - z) > walk.hop / 2)
+  }
+  const { gaps, here } = sampleClimate(run.bot, names, landInSight(run.bot))
+  const i = climateHeading(gaps, here, open)
+  return i === null ? null : point(i)
+}
+
+/**
+ * A biome: walk toward the land whose climate is nearest the biome's while the land in sight leads somewhere
+ * (`leadHop`), else a square spiral out from where the lead ran out (or the first search started), looking across the
+ * loaded land as it goes; a column of the biome in sight ends the hop, and the bot walks into it (a column it could
+ * not reach is not walked at again). A later search for the same biome (after a fight ended this one) goes on along
+ * the same walk instead of starting a new one. Bounded by the action's step and time budget.
  */
 async function biomeSearch(run: Run, names: string[], object: string, look: () => Vec3 | null): Promise<Vec3> {
   const p = run.bot.entity.position
   let walk = biomeWalks.get(run.bot)
   if (walk?.names !== names.join(',')) {
     const hop = biomeHop(landInSight(run.bot))
-    walk = { names: names.join(','), origin: [Math.floor(p.x), Math.floor(p.z)], hop, done: 0, tried: new Set() }
+    const origin: [number, number] = [Math.floor(p.x), Math.floor(p.z)]
+    walk = { names: names.join(','), origin, hop, done: 0, tried: new Set(), led: [origin] }
     biomeWalks.set(run.bot, walk)
     log.debug('biome walk', { names: walk.names, hop })
   }
   const { tried } = walk
-  const hops = spiral(...walk.origin, walk.hop)
+  const inSight = (): boolean => biomeInSight(run, names, tried) !== null
+  let hops = spiral(...walk.origin, walk.hop)
   for (let i = 0; i < walk.done; i++) hops.next()
-  for (const hop of hops) {
+  for (;;) {
     for (let there = biomeInSight(run, names, tried); there; there = biomeInSight(run, names, tried)) {
       run.step()
       tried.add(columnKey(...there))
       const seen = await moveLooking(run, there, look)
       if (seen) return foundBiome(run, seen)
     }
+    const lead = leadHop(run, names, walk)
+    if (lead) {
+      run.step()
+      walk.led.push(lead)
+      log.debug('climate lead', { to: lead })
+      const seen = await moveLooking(run, lead, look, inSight)
+      if (seen) return foundBiome(run, seen)
+      // the spiral starts again from where the lead has brought the bot
+      const q = run.bot.entity.position
+      walk.origin = [Math.floor(q.x), Math.floor(q.z)]
+      walk.done = 0
+      hops = spiral(...walk.origin, walk.hop)
+      continue
+    }
+    const hop = hops.next()
+    if (hop.done) break
     run.step()
-    const seen = await moveLooking(run, hop, look, () => biomeInSight(run, names, tried) !== null)
+    const seen = await moveLooking(run, hop.value, look, inSight)
     if (seen) return foundBiome(run, seen)
     walk.done++
   }
