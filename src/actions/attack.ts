@@ -70,7 +70,10 @@ export async function attack(run: Run, action: Extract<Action, { type: 'attack' 
     bot.removeListener('entityGone', onDead)
     bot.removeListener('entityHurt', onHurt)
     reflexes?.setEngaged(null)
-    endFight(bot)
+    // a reflex that took over (a flight, a fight with another mob) ended this fight already and owns the body:
+    // clearing the pathfinder's goal here stopped the flight (bench mp5 c17 3-4 seed 3: a hunt at 5 health, a flight
+    // cut short twice a second)
+    if (bot.pvp.target === target || !reflexes?.busy()) endFight(bot)
   }
   // the body lies a second (the death animation) before the server removes it: wait for that while collecting, so
   // the next action never takes the corpse for a live target (a bucket used on it "changed nothing")

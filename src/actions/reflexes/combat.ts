@@ -156,6 +156,10 @@ function attach(host: ReflexHost): AttachedReflex {
 
   const flee = (attacker: Entity, why: string): void => {
     log.debug('flee', { health: bot.health, food: bot.food, hostilesWithin8: hostilesWithin(8) })
+    // a pvp fight under way (an attack action's, a hunt's) would steer the body back at once: ended first, so its
+    // 'stoppedAttacking' comes before the flight's busy time is set
+    endFight(bot)
+    fighting = null
     host.stopMoving()
     const armed = bestWeapon(bot) !== null
     const fleeMs = armed ? FLEE_MS : UNARMED_FLEE_MS
