@@ -26,7 +26,10 @@ interface Climate {
 }
 
 function climateOf(bot: Bot, biome: string): Climate | null {
-  const b = bot.registry.biomesByName[biome] as { temperature?: number; has_precipitation?: boolean } | undefined
+  // minecraft-data names biomes plainly; once the server's registry codec is loaded (1.20.2+), mineflayer keys them
+  // `minecraft:desert` (the entries keep their plain `name`)
+  const byName = bot.registry.biomesByName as Record<string, { temperature?: number; has_precipitation?: boolean }>
+  const b = byName[biome] ?? byName[`minecraft:${biome}`]
   return b?.temperature === undefined ? null : { temperature: b.temperature, rain: b.has_precipitation !== false }
 }
 

@@ -21,6 +21,15 @@ describe('climateGap', () => {
     expect(climateGap(bot, 'plains', ['forest'])!).toBeLessThan(climateGap(bot, 'desert', ['forest'])!)
   })
 
+  it('reads the registry a server has sent too, whose keys are namespaced', () => {
+    const namespaced = Object.fromEntries(
+      Object.entries(minecraftData('1.20.2').biomesByName).map(([k, v]) => [`minecraft:${k}`, v]),
+    )
+    const served = { registry: { biomesByName: namespaced } } as unknown as Bot
+    expect(climateGap(served, 'savanna', ['desert'])).toBe(0)
+    expect(climateGap(served, 'taiga', ['desert'])).toBe(climateGap(bot, 'taiga', ['desert']))
+  })
+
   it('knows nothing of an unknown biome', () => {
     expect(climateGap(bot, 'no_such_biome', ['desert'])).toBeNull()
     expect(climateGap(bot, 'plains', ['no_such_biome'])).toBeNull()
