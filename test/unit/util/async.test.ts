@@ -23,29 +23,15 @@ describe('cutSignal', () => {
     cut.done()
   })
 
-  it('has no time limit when ms is null (setTimeout(Infinity) would fire at once)', () => {
-    let met = false
-    const cut = cutSignal(new AbortController().signal, null, 'budget', {
-      check: () => met,
-      everyMs: 500,
-      reason: 'met',
-    })
-    vi.advanceTimersByTime(3_600_000)
-    expect(cut.signal.aborted).toBe(false)
-    met = true
-    vi.advanceTimersByTime(500)
-    expect(cut.signal.reason).toBe('met')
-    cut.done()
-  })
-
-  it('fires at the first poll after the condition holds, with its reason', () => {
+  it('fires at the first poll after the condition holds, with its reason; ms null sets no time limit', () => {
+    // (setTimeout(Infinity) would fire at once)
     let fed = false
-    const cut = cutSignal(new AbortController().signal, 60_000, 'budget', {
+    const cut = cutSignal(new AbortController().signal, null, 'budget', {
       check: () => fed,
       everyMs: 500,
       reason: 'fed',
     })
-    vi.advanceTimersByTime(1500)
+    vi.advanceTimersByTime(3_600_000)
     expect(cut.signal.aborted).toBe(false)
     fed = true
     vi.advanceTimersByTime(500)
