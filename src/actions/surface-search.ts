@@ -4,7 +4,8 @@
  * centre while looking; a block or creature the knowledge finds in some biomes only is walked toward once one of them
  * is in sight. A biome is seen from afar (the nearest loaded column BIOME_DEPTH inside it, as far as the server has
  * sent the land, is walked to), and searched for toward the land whose climate is nearest its own (biome-climate.ts),
- * else along a wider square spiral out from the bot, resumed where a cut-short search left it. Returns where the target was seen (explore.ts reports it); fails with `not_found` when no cell is left.
+ * else along a wider square spiral out from the bot, resumed where a cut-short search left it. Returns where the
+ * target was seen (explore.ts reports it); fails with `not_found` when no cell is left.
  */
 import { Vec3 } from 'vec3'
 import type { Target } from './names.js'
@@ -100,6 +101,7 @@ async function moveLooking(
 const MIN_SIGHT = 48
 const MAX_SIGHT = 160
 const BIOME_STEP = 8
+/** Blocks of land the server has sent around the bot (whole chunks along the compass, MIN_SIGHT … MAX_SIGHT). */
 export function landInSight(bot: Run['bot']): number {
   const p = bot.entity.position
   let chunks = 0

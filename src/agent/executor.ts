@@ -340,7 +340,7 @@ async function runFind(
     // in it: outside, that search walks land where no sighting counts, and the biome search goes on first instead
     // (mp5 c16 2-3 seed 2: 180 s of a search for a cow in the desert, out of the desert, between two biome searches)
     const searches: Array<() => Search | null> = [
-      () => (inBiome() ? null : { object: c.biome! }),
+      () => (c.biome && !inBiome() ? { object: c.biome } : null),
       () =>
         deps.senses.nearestVisible(goal.object, c.near) === null && inBiome()
           ? { object: goal.object, near: c.near, biome: c.biome }

@@ -104,9 +104,10 @@ export interface Cut {
 
 /**
  * A signal that fires when `parent` does (with its reason), after `ms` (with `timeoutReason`; null: no time limit —
- * `setTimeout(Infinity)` would fire at once), or as soon as `until.check` holds, asked every `until.everyMs` (with `until.reason`). A plain controller and timers held until
- * `done()` — call it in a finally — not AbortSignal.any/timeout, whose signals Node 20 can garbage-collect before
- * they fire (that let an explore overrun its goal's budget by its own 120 s).
+ * `setTimeout(Infinity)` would fire at once), or as soon as `until.check` holds, asked every `until.everyMs` (with
+ * `until.reason`). A plain controller and timers held until `done()` — call it in a finally — not
+ * AbortSignal.any/timeout, whose signals Node 20 can garbage-collect before they fire (that let an explore overrun its
+ * goal's budget by its own 120 s).
  */
 export function cutSignal(
   parent: AbortSignal,

@@ -140,7 +140,7 @@ function attach(host: ReflexHost): AttachedReflex {
   let fighting: Entity | null = null
   let fleeGoal: InstanceType<typeof goals.GoalInvert> | null = null
 
-  /** How many hostile mobs stand within `range` blocks (the debug log's view of a fight). */
+  /** How many hostile mobs stand within `range` blocks (`outnumbered`, and the debug log's view of a fight). */
   const hostilesWithin = (range: number): number => hostilesNear(bot, bot.entity.position, range).length
 
   /** Too many hostile mobs close by to stand and fight (OUTNUMBERED). */
@@ -239,7 +239,9 @@ function attach(host: ReflexHost): AttachedReflex {
       return
     }
     const verdict = mayFightBack(bot, attacker, options)
-    if (verdict.ok && attacker.type !== 'player' && bestWeapon(bot) !== null && outnumbered()) {
+    const mob = verdict.ok && attacker.type !== 'player'
+    const armed = bestWeapon(bot) !== null
+    if (mob && armed && outnumbered()) {
       flee(attacker, TOO_MANY)
       return
     }
@@ -253,8 +255,8 @@ function attach(host: ReflexHost): AttachedReflex {
     }
     // bare hands against a mob that hits back (a zombie has 20 health, a fist does 1): walking away is safer, and a
     // zombie walks at half a player's speed
-    if (verdict.ok && attacker.type !== 'player' && bestWeapon(bot) === null) flee(attacker, 'I have no weapon')
-    else if (verdict.ok && attacker.type !== 'player' && swat(attacker)) return
+    if (mob && !armed) flee(attacker, 'I have no weapon')
+    else if (mob && swat(attacker)) return
     else if (verdict.ok) fight(attacker)
     else host.note('hurt', `${nameOf(attacker)} hurt me; I am not fighting back: ${verdict.why}`)
   }
@@ -293,9 +295,10 @@ function attach(host: ReflexHost): AttachedReflex {
     const armed = bestWeapon(bot) !== null
     const threat = comingAt(armed ? STRIKE_FIRST_RANGE : STEP_AWAY_RANGE)
     if (!threat) return
-    if (armed && bot.health > options.fleeHealth && !outnumbered()) {
-      if (!swat(threat)) fight(threat, 'as it came at me')
-    } else flee(threat, !armed ? 'I have no weapon' : bot.health > options.fleeHealth ? TOO_MANY : 'my health is low')
+    if (!armed) flee(threat, 'I have no weapon')
+    else if (bot.health <= options.fleeHealth) flee(threat, 'my health is low')
+    else if (outnumbered()) flee(threat, TOO_MANY)
+    else if (!swat(threat)) fight(threat, 'as it came at me')
   }, WATCH_MS)
 
   const onStoppedAttacking = (): void => {
