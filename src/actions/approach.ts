@@ -85,9 +85,15 @@ export class GoalWithinReach extends goals.Goal {
   }
 }
 
+/** A leg that failed but brought the bot at least this many blocks closer is followed by another. */
+const LEG_GAIN = 1
+
 /**
  * Walk after `entity` (re-aiming at where it is now after every leg) until within `reach` blocks. One step per leg.
- * Fails with `not_found` when it disappears and `no_path` — saying how far is left — when it cannot be reached.
+ * Fails with `not_found` when it disappears and `no_path` — saying how far is left — when it cannot be reached: when a
+ * leg fails without gaining LEG_GAIN. A leg that fails on its way (the pathfinder's think time ran out while it walked
+ * a partial path: a 2-core CI machine under load, the CI run of 2026-11-28 at 7.0 blocks left) is re-planned from
+ * where the bot now stands; the step budget bounds the legs.
  */
 export async function pursueEntity(run: Run, entity: Entity, reach: number, what: string): Promise<void> {
   const { bot } = run
@@ -100,12 +106,13 @@ export async function pursueEntity(run: Run, entity: Entity, reach: number, what
     // under their feet: the pathfinder searched for a way up until its time ran out, suite36 and suite45); every leg
     // stops as soon as the bot is within reach
     const goal = new GoalWithinReach(bot, entity.position.clone(), reach)
+    const before = distance()
     try {
       await goto(run, goal, what, () => distance() <= reach)
     } catch (err) {
-      if (err instanceof ActionFailure && err.reason === 'no_path')
-        fail('no_path', `${err.message.replace(/\.$/, '')}; ${distance().toFixed(1)} blocks left.`)
-      throw err
+      if (!(err instanceof ActionFailure) || err.reason !== 'no_path') throw err
+      if (before - distance() >= LEG_GAIN) continue
+      fail('no_path', `${err.message.replace(/\.$/, '')}; ${distance().toFixed(1)} blocks left.`)
     }
   }
 }

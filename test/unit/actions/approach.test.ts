@@ -1,11 +1,16 @@
 /**
  * approach.ts's GoalWithinReach: the cells a walk after an entity may end in, judged from the entity's own position
  * (a player on a 2-high pillar is reached from beside its foot) and, for the cell the body stands in, from the body.
+ * And pursueEntity's legs, over a pathfinder that replays a script: a leg whose search runs out of think time on its
+ * way is followed by another from where the bot got to; a leg that gains nothing ends the walk as `no_path`.
  */
+import { EventEmitter } from 'node:events'
 import { Vec3 } from 'vec3'
 import { describe, expect, it } from 'vitest'
+import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
-import { GoalWithinReach } from '../../../src/actions/approach.js'
+import { GoalWithinReach, pursueEntity } from '../../../src/actions/approach.js'
+import { ActionFailure, type Run } from '../../../src/actions/types.js'
 
 const bodyAt = (x: number, y: number, z: number): { entity: Entity } => ({
   entity: { position: new Vec3(x, y, z) } as Entity,
@@ -38,5 +43,64 @@ describe('GoalWithinReach', () => {
   it('leads toward the entity', () => {
     const goal = new GoalWithinReach(bodyAt(10.5, 0, 10.5), player, 3)
     expect(goal.heuristic(node(5, 0, 0))).toBeGreaterThan(goal.heuristic(node(2, 0, 0)))
+  })
+})
+
+/** Each leg: how many blocks the body walks toward +x, then how the pathfinder ends it. */
+type Leg = [blocks: number, end: 'timeout' | 'reached']
+
+/** A bot at x 0 after a player at x 13 whose pathfinder plays `legs`, one per goal; and the run around it. */
+function chase(legs: Leg[]): { run: Run; goals: () => number } {
+  const bot = new EventEmitter() as unknown as Bot & EventEmitter
+  const player = { id: 7, position: new Vec3(13.5, 0, 0.5) } as Entity
+  let goals = 0
+  Object.assign(bot, {
+    entity: { position: new Vec3(0.5, 0, 0.5), onGround: true },
+    entities: { 7: player },
+    clearControlStates() {},
+    pathfinder: {
+      stop() {},
+      setGoal(goal: unknown) {
+        if (!goal) return
+        const [blocks, end] = legs[goals++] ?? [0, 'timeout']
+        setTimeout(() => {
+          bot.entity.position.x += blocks
+          if (end === 'reached') bot.emit('goal_reached', goal)
+          else bot.emit('path_update', { status: 'timeout', path: [] })
+        }, 0)
+      },
+    },
+  })
+  const run = {
+    bot,
+    signal: new AbortController().signal,
+    progress: { setTarget() {} },
+    step() {},
+    check() {},
+  } as unknown as Run
+  return { run, goals: () => goals }
+}
+
+describe('pursueEntity', () => {
+  it('walks on after a leg whose path search timed out on its way', async () => {
+    const { run, goals } = chase([
+      [6, 'timeout'],
+      [5, 'reached'],
+    ])
+    await pursueEntity(run, run.bot.entities[7]!, 3, 'Alice')
+    expect(goals()).toBe(2)
+    expect(run.bot.entity.position.x).toBe(11.5)
+  })
+
+  it('fails no_path, with the distance left, after a leg that gained nothing', async () => {
+    const { run, goals } = chase([
+      [6, 'timeout'],
+      [0.5, 'timeout'],
+    ])
+    const err = await pursueEntity(run, run.bot.entities[7]!, 3, 'Alice').catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ActionFailure)
+    expect((err as ActionFailure).reason).toBe('no_path')
+    expect((err as ActionFailure).message).toMatch(/Alice in time; 6\.5 blocks left\.$/)
+    expect(goals()).toBe(2)
   })
 })
