@@ -220,6 +220,13 @@ const FEED_TRIES = 3
  * after the search has gathered something). */
 const HIDE_TRIES = 2
 /**
+ * Hides cut short `unsafe` (a zombie came at the bot as it dug in: the combat reflex fought it or ran) that do not
+ * count against HIDE_TRIES, as a flight does not use up a route's try (UNSAFE_RETRIES): the night is still there, and
+ * so are the zombies (mp5 c19 2-3 seed 1: both hides ended "I fought back against zombie" at 124 and 127 s, and
+ * the search went on at night until the zombies killed it at 158 s).
+ */
+const HIDE_UNSAFE_RETRIES = 4
+/**
  * In the dark at or below this health (of 20), a find that does not need the night hides too: the zombies that
  * gather at night kill a bot this low within seconds, a wooden sword does not hold them off and running does not
  * shake them (mp5 2-3 at night: from 20 to 6 health in 7 s among 4 zombies, dead 2 s later).
@@ -232,7 +239,7 @@ const HIDE_HEALTH = 10
  * it finds now would count or it would not live to see it, and zombies walk the surface until morning, so it hides
  * in the ground until day (the `hide` action) instead of searching among them (mp5 2-2 seed 2 at night: every wood
  * it went for to make a sword "failed (unsafe): I ran from the zombie because I have no weapon", and it searched on
- * unarmed until a zombie killed it). True when it tried.
+ * unarmed until a zombie killed it). False when no hide was due; else the hide's result (null: no time was left).
  */
 async function hideUntilDay(
   goal: Goal,
@@ -240,10 +247,9 @@ async function hideUntilDay(
   ctx: GoalContext,
   meta: Parameters<typeof runSubGoal>[2],
   armed: boolean,
-): Promise<boolean> {
+): Promise<ActionResult | null | false> {
   if (!hideDue(goal, deps, armed)) return false
-  await actUntilDeadline({ type: 'hide' }, deps, ctx, meta)
-  return true
+  return actUntilDeadline({ type: 'hide' }, deps, ctx, meta)
 }
 
 /**
@@ -278,6 +284,14 @@ async function runFind(
   let armings = 0
   let feedings = 0
   let hides = 0
+  let unsafeHides = 0
+  // a hide tried now, if one is due; counted against HIDE_TRIES unless a reflex cut it short (HIDE_UNSAFE_RETRIES)
+  const hideIfDue = async (armedNow: boolean): Promise<void> => {
+    const r = await hideUntilDay(goal, deps, ctx, meta, armedNow)
+    if (r === false) return
+    if (r?.reason === 'unsafe' && unsafeHides++ < HIDE_UNSAFE_RETRIES) return
+    hides++
+  }
   // a search ends for a hunt once the bot is starving with food in sight: a biome search walks up to its whole
   // budget, and mp5 4-3 seed 3 starved there (hurt every 4 s from 192 s, sprinting) with the food only looked for
   // between searches; cut as soon as it was hungry (food 10), mp5 2-3 seed 2 hunted three times in 200 s and ran out
@@ -314,12 +328,12 @@ async function runFind(
     if (ctx.signal.aborted) throw new AbortedError('task')
     const before = foundNow(round)
     if (before) return before
-    if (hides < HIDE_TRIES && (await hideUntilDay(goal, deps, ctx, meta, armed()))) hides++
+    if (hides < HIDE_TRIES) await hideIfDue(armed())
     // checked every round, since the night may fall during the search; a death loses the weapon, so twice at most
     if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline, runGoal))) {
       armings++
       // no weapon came of it: hide now rather than search unarmed among the zombies
-      if (!armed() && hides < HIDE_TRIES && (await hideUntilDay(goal, deps, ctx, meta, false))) hides++
+      if (!armed() && hides < HIDE_TRIES) await hideIfDue(false)
     }
     if (feedings < FEED_TRIES && (await feedIfHungry(deps, ctx, meta.deadline, runGoal, goal.object, spotted)))
       feedings++

@@ -283,6 +283,26 @@ describe('offline planning loop (no LLM)', () => {
     expect(labels(daylight.world)).toEqual(['explore pig'])
   })
 
+  it('a hide a zombie cut short is tried again: it does not use up a hide', async () => {
+    // mp5 c19 2-3 seed 1: both hides ended "I fought back against zombie", and the search went on at night until
+    // the zombies killed it
+    const fought = [1, 2, 3].map((nth) => ({
+      type: 'hide' as const,
+      nth,
+      reason: 'unsafe' as const,
+      message: 'I fought back against zombie.',
+    }))
+    const r = await run(
+      { object: 'pig', count: 1, conditions: { time: 'day' } },
+      { time: 'night', faults: fought },
+      120_000,
+    )
+    expect(r.out.ok, r.out.message).toBe(true)
+    // the fourth hide, after three cut short, lasts until morning, and the pig is found in daylight
+    const hides = r.world.calls.filter((c) => c.action.type === 'hide').map((c) => c.result.ok)
+    expect(hides).toEqual([false, false, false, true])
+  })
+
   it('a hurt find in the dark hides until morning unless it needs the night', async () => {
     const armed = { stone_axe: 1 }
     const hurt = await run({ object: 'pig', count: 1 }, { time: 'night', inventory: armed, health: 8 }, 120_000)
