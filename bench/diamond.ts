@@ -16,6 +16,7 @@ import { inventoryCounts } from '../src/actions/types.js'
 import { setLogLevel, withLogFields } from '../src/util/log.js'
 import { median, seedsFrom } from './lib/mp5-tasks.js'
 import { benchLogLevel, runOffline } from './lib/offline-run.js'
+import { lagNote, type LagSummary } from './lib/loop-lag.js'
 import { parallelFrom, pool } from './lib/pool.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 
@@ -45,6 +46,8 @@ export interface DiamondRun {
   /** How each death happened (bench/lib/offline-run.ts). */
   deathCauses: string[]
   reason: string
+  /** How late the bench process's event loop ran during the run (bench/lib/loop-lag.ts). */
+  loopLag: LagSummary | null
 }
 
 async function runSeed(seed: number, taskMs: number): Promise<DiamondRun> {
@@ -79,7 +82,8 @@ async function runSeed(seed: number, taskMs: number): Promise<DiamondRun> {
     : r.outcome === 'error'
       ? `error: ${r.lastReply}`
       : `${r.outcome === 'timeout' ? 'timeout' : 'gave up'}${where ? ` ${where}` : ''} — said: ${r.lastReply}`
-  return { seed, ok, durationMs: r.durationMs, milestones, deaths: r.deaths, deathCauses: r.deathCauses, reason }
+  const { deaths, deathCauses, loopLag } = r
+  return { seed, ok, durationMs: r.durationMs, milestones, deaths, deathCauses, reason, loopLag }
 }
 
 /** GITM's table: method → milestone → percent (null for '-'). */
@@ -105,7 +109,7 @@ async function runAll(seeds: number[], taskMs: number, parallel: number): Promis
     const r = await withLogFields({ seed }, () => runSeed(seed, taskMs))
     const got = MILESTONES.filter(([m]) => r.milestones[m] !== null).map(([m]) => m)
     process.stderr.write(
-      `  seed ${seed}: ${r.ok ? 'diamond' : 'failed'} in ${(r.durationMs / 1000).toFixed(1)}s, deaths ${r.deaths}, reached ${got.at(-1) ?? 'nothing'}${r.ok ? '' : ` — ${r.reason.slice(0, 160)}`}\n`,
+      `  seed ${seed}: ${r.ok ? 'diamond' : 'failed'} in ${(r.durationMs / 1000).toFixed(1)}s${lagNote(r.loopLag)}, deaths ${r.deaths}, reached ${got.at(-1) ?? 'nothing'}${r.ok ? '' : ` — ${r.reason.slice(0, 160)}`}\n`,
     )
     return r
   })

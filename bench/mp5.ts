@@ -25,6 +25,7 @@ import {
   type Mp5Task,
 } from './lib/mp5-tasks.js'
 import { benchLogLevel, runOffline } from './lib/offline-run.js'
+import { lagNote, type LagSummary } from './lib/loop-lag.js'
 import { parallelFrom, pool } from './lib/pool.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 
@@ -39,6 +40,8 @@ interface Run {
   reply: string
   startTime: number | null
   deathCauses: string[]
+  /** How late the bench process's event loop ran during the run (bench/lib/loop-lag.ts). */
+  loopLag: LagSummary | null
 }
 
 async function runOnce(task: Mp5Task, seed: number): Promise<Run> {
@@ -52,13 +55,23 @@ async function runOnce(task: Mp5Task, seed: number): Promise<Run> {
     verbosePrefix: process.env.MP5_VERBOSE === '1' ? `    [${task.id} seed ${seed}] ` : undefined,
   })
   if (r.outcome === 'error')
-    return { seed, ok: false, durationMs: 0, outcome: 'error', reply: r.reply, startTime, deathCauses: [] }
+    return {
+      seed,
+      ok: false,
+      durationMs: 0,
+      outcome: 'error',
+      reply: r.reply,
+      startTime,
+      deathCauses: [],
+      loopLag: null,
+    }
   const timedOut = r.outcome === 'timeout'
   const died = r.deaths > 0
   let ok = task.kind === 'process' ? holdsGoal(task.item, r.inventory) : /^(Found|Done)\b/.test(r.lastReply)
   if (timedOut || died) ok = false
   const outcome = timedOut ? 'timeout' : died ? 'died' : ok ? 'success' : 'failed'
-  return { seed, ok, durationMs: r.durationMs, outcome, reply: r.reply, startTime, deathCauses: r.deathCauses }
+  const { deathCauses, loopLag } = r
+  return { seed, ok, durationMs: r.durationMs, outcome, reply: r.reply, startTime, deathCauses, loopLag }
 }
 
 async function main(): Promise<void> {
@@ -98,7 +111,7 @@ async function main(): Promise<void> {
     // every log line of the run carries its task and seed (MP5_PARALLEL runs interleave on stderr)
     const r = await withLogFields({ task: task.id, seed }, () => runOnce(task, seed))
     process.stderr.write(
-      `  ${key} seed ${seed}: ${r.outcome} in ${(r.durationMs / 1000).toFixed(1)}s — ${r.reply.slice(0, 140)}${r.deathCauses.map((c) => `\n    died ${c}`).join('')}\n`,
+      `  ${key} seed ${seed}: ${r.outcome} in ${(r.durationMs / 1000).toFixed(1)}s${lagNote(r.loopLag)} — ${r.reply.slice(0, 140)}${r.deathCauses.map((c) => `\n    died ${c}`).join('')}\n`,
     )
     return { task, r }
   })

@@ -14,6 +14,7 @@ import type { TaskEvent } from '../../src/schemas/task.js'
 import { startEmbeddedServer, type ServerHandle } from '../../src/server/process.js'
 import type { LogLevel } from '../../src/util/log.js'
 import { VERSION } from './mp5-tasks.js'
+import { LoopLag, type LagSummary } from './loop-lag.js'
 
 /**
  * The log level of a benchmark's bots (BENCH_LOG_LEVEL: silent by default; `debug` shows every corridor cell and
@@ -63,6 +64,8 @@ export interface OfflineRun {
    * zombie at (12, 64, -3) (night) after explore ok`: the last action that ended before it). */
   deathCauses: string[]
   inventory: Record<string, number>
+  /** How late the bench process's event loop ran during the run (loop-lag.ts); null for a run that never started. */
+  loopLag: LagSummary | null
 }
 
 /** The practice server's death messages (src/server/plugins/health.ts), read from chat. */
@@ -116,6 +119,7 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
   let app: App | null = null
   let timer: NodeJS.Timeout | undefined
   const started = Date.now()
+  const lag = new LoopLag()
   try {
     server = await startEmbeddedServer({ port: 0, version: VERSION, seed: o.seed })
     watchServerExit(server, () => stopping, o.verbosePrefix ?? `[seed ${o.seed}] `)
@@ -157,7 +161,7 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
         const night = (b.time?.timeOfDay ?? 0) >= 13000 && (b.time?.timeOfDay ?? 0) < 23000
         const where = p ? ` at ${p.floored().toString()} (${night ? 'night' : 'day'})` : ''
         deathCauses.push(
-          `${Math.round(elapsedMs() / 1000)}s: ${text}${where} after ${lastAction.split(':')[0] || 'no action yet'}`,
+          `${Math.round(elapsedMs() / 1000)}s: ${text}${where} after ${lastAction.split(':')[0] || 'no action yet'}; event loop up to ${lag.recentMaxMs()} ms late in the 10 s before`,
         )
       })
       o.watch?.(b, elapsedMs)
@@ -216,6 +220,7 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
         deaths,
         deathCauses,
         inventory: inventoryCounts(bot),
+        loopLag: lag.stop(),
       }
     }
     let timedOut = false
@@ -246,6 +251,7 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
       deaths,
       deathCauses,
       inventory: cur?.entity ? inventoryCounts(cur) : {},
+      loopLag: lag.stop(),
     }
   } catch (err) {
     return {
@@ -259,8 +265,10 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
       deaths: 0,
       deathCauses: [],
       inventory: {},
+      loopLag: null,
     }
   } finally {
+    lag.stop()
     if (timer) clearInterval(timer)
     await app?.stop().catch(() => {})
     stopping = true
