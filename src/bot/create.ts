@@ -1,7 +1,7 @@
 /**
  * Creates one mineflayer bot with the plugins every capability relies on: pathfinder, collectblock, pvp, tool and
  * our place-clear (a placement under the bot's own body waits until the server has seen it leave); the
- * pathfinder keeps a block off lava (lava-margin.ts). The only place bot options are assembled; reconnection lives in
+ * pathfinder keeps a block off lava (lava-margin.ts) and remembers the blocks it weighed (block-cache.ts). The only place bot options are assembled; reconnection lives in
  * supervisor.ts.
  */
 import mineflayer, { type Bot } from 'mineflayer'
@@ -9,6 +9,7 @@ import { pathfinder, Movements } from 'mineflayer-pathfinder'
 import { plugin as collectBlock } from 'mineflayer-collectblock'
 import { plugin as pvp } from 'mineflayer-pvp'
 import { plugin as tool } from 'mineflayer-tool'
+import { cacheBlocks } from './block-cache.js'
 import { keepOffLava } from './lava-margin.js'
 import { placeClear } from './place-clear.js'
 import { SPRINT_FOOD } from '../rules/policy.js'
@@ -48,6 +49,7 @@ export function createBot(opts: BotOptions): Bot {
     moves.allowParkour = false
     moves.allow1by1towers = true
     keepOffLava(bot, moves)
+    cacheBlocks(bot, moves)
     // Scaffold only with junk blocks: never with cobblestone or planks the bot gathered to craft with.
     moves.scafoldingBlocks = SCAFFOLD.map((n) => bot.registry.itemsByName[n]?.id).filter(
       (id): id is number => id !== undefined,
