@@ -1,8 +1,7 @@
 /**
  * Creates one mineflayer bot with the plugins every capability relies on: pathfinder, collectblock, pvp, tool and
  * our place-clear (a placement under the bot's own body waits until the server has seen it leave); the
- * pathfinder keeps a block off lava (lava-margin.ts), remembers the blocks it weighed (block-cache.ts) and thinks
- * once per physics frame (think-once.ts). The only place bot options are assembled; reconnection lives in
+ * pathfinder keeps a block off lava (lava-margin.ts) and remembers the blocks it weighed (block-cache.ts). The only place bot options are assembled; reconnection lives in
  * supervisor.ts.
  */
 import mineflayer, { type Bot } from 'mineflayer'
@@ -13,7 +12,6 @@ import { plugin as tool } from 'mineflayer-tool'
 import { cacheBlocks } from './block-cache.js'
 import { keepOffLava } from './lava-margin.js'
 import { placeClear } from './place-clear.js'
-import { thinkOncePerFrame } from './think-once.js'
 import { SPRINT_FOOD } from '../rules/policy.js'
 
 /** Blocks pathfinder may place to tower or bridge: ones no recipe the bot pursues needs. */
@@ -52,7 +50,6 @@ export function createBot(opts: BotOptions): Bot {
     moves.allow1by1towers = true
     keepOffLava(bot, moves)
     cacheBlocks(bot, moves)
-    thinkOncePerFrame(bot)
     // Scaffold only with junk blocks: never with cobblestone or planks the bot gathered to craft with.
     moves.scafoldingBlocks = SCAFFOLD.map((n) => bot.registry.itemsByName[n]?.id).filter(
       (id): id is number => id !== undefined,
