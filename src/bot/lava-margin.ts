@@ -14,6 +14,7 @@ import type { Bot } from 'mineflayer'
 import type { Movements, SafeBlock } from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { BESIDE } from '../util/vec.js'
+import { cellMemo } from './cell-memo.js'
 
 /** A fall of more than this many blocks counts as deadly (the guard reflex's default, and the margin's). */
 export const MAX_SAFE_DROP = 4
@@ -82,35 +83,20 @@ export async function clearOfDanger<T>(bot: Bot, walk: () => Promise<T>): Promis
 /** What the guard would see from a cell: lava near it, a deadly drop beside it, or nothing. */
 type CellDanger = 'lava' | 'drop' | 'none'
 
-/** Cells kept in one bot's danger cache before it starts afresh (a long path search weighs ~10^5). */
-const CACHE_CELLS = 200_000
-
 /** Add the lava margin to a pathfinder's movements. */
 export function keepOffLava(bot: Bot, moves: Movements): void {
   if (!bot.registry.blocksByName.lava) return
   // state ids, not Block objects: the pathfinder asks for every cell of every move it weighs
   const lavaAt = (p: Vec3): boolean => isLavaState(bot, bot.world.getBlockStateId(p))
   // many moves weigh the same cell: each cell's danger is worked out once, until a block or a chunk changes
-  const cache = new Map<number, CellDanger>()
-  const forget = (): void => cache.clear()
-  bot.on('blockUpdate', forget)
-  bot.on('chunkColumnLoad', forget)
+  const memo = cellMemo<CellDanger>(bot, ['blockUpdate', 'chunkColumnLoad'])
   // the holes beside a cell, looked into only when no lava is near the cell itself
   const besideHoles = (at: Vec3): CellDanger => {
     const falls = BESIDE.map((f) => fallFrom(bot, at.plus(f), MAX_SAFE_DROP))
     return falls.includes('lava') ? 'lava' : falls.includes('deep') ? 'drop' : 'none'
   }
-  const danger = (at: Vec3): CellDanger => {
-    // unique within 65536 blocks across, far more than a bot has loaded
-    const key = ((at.y + 2048) * 65_536 + (at.z & 0xffff)) * 65_536 + (at.x & 0xffff)
-    let d = cache.get(key)
-    if (d === undefined) {
-      d = STEP_NEAR.some((f) => lavaAt(at.plus(f))) ? 'lava' : besideHoles(at)
-      if (cache.size >= CACHE_CELLS) cache.clear()
-      cache.set(key, d)
-    }
-    return d
-  }
+  const danger = (at: Vec3): CellDanger =>
+    memo(at.x, at.y, at.z, () => (STEP_NEAR.some((f) => lavaAt(at.plus(f))) ? 'lava' : besideHoles(at)))
   // a cell in an unloaded chunk comes as a stub without a position (not safe to step in anyway)
   const step = (block: SafeBlock): number => {
     const at = (block as Partial<SafeBlock>).position
