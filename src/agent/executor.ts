@@ -285,8 +285,10 @@ async function runFind(
   let feedings = 0
   let hides = 0
   let unsafeHides = 0
-  // a hide tried now, if one is due; counted against HIDE_TRIES unless a reflex cut it short (HIDE_UNSAFE_RETRIES)
+  // a hide tried now, if one is due and tries are left; counted against HIDE_TRIES unless a reflex cut it short
+  // (HIDE_UNSAFE_RETRIES)
   const hideIfDue = async (armedNow: boolean): Promise<void> => {
+    if (hides >= HIDE_TRIES) return
     const r = await hideUntilDay(goal, deps, ctx, meta, armedNow)
     if (r === false) return
     if (r?.reason === 'unsafe' && unsafeHides++ < HIDE_UNSAFE_RETRIES) return
@@ -328,12 +330,12 @@ async function runFind(
     if (ctx.signal.aborted) throw new AbortedError('task')
     const before = foundNow(round)
     if (before) return before
-    if (hides < HIDE_TRIES) await hideIfDue(armed())
+    await hideIfDue(armed())
     // checked every round, since the night may fall during the search; a death loses the weapon, so twice at most
     if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline, runGoal))) {
       armings++
       // no weapon came of it: hide now rather than search unarmed among the zombies
-      if (!armed() && hides < HIDE_TRIES) await hideIfDue(false)
+      if (!armed()) await hideIfDue(false)
     }
     if (feedings < FEED_TRIES && (await feedIfHungry(deps, ctx, meta.deadline, runGoal, goal.object, spotted)))
       feedings++
