@@ -11,6 +11,7 @@
  * bench/results/first-reply.json.
  */
 import type { Bot } from 'mineflayer'
+import { percentile } from './lib/mp5-tasks.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 import { createApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
@@ -24,11 +25,6 @@ const REQUESTS: Array<[kind: string, text: string, reply: RegExp]> = [
   ['status', 'what are you doing?', /^(I am working|Nothing right now)/],
   ['give', 'give me your diamonds', /no diamond/],
 ]
-
-const pct = (xs: number[], q: number): number => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN
-}
 
 async function main(): Promise<void> {
   const server = await startServer({ seed: 42, practice: { naturalSpawning: false } })
@@ -79,11 +75,11 @@ async function main(): Promise<void> {
     rows.push({
       kind,
       n: sel.length,
-      clientP50Ms: Math.round(pct(c, 0.5)),
-      clientP95Ms: Math.round(pct(c, 0.95)),
+      clientP50Ms: Math.round(percentile(c, 0.5)),
+      clientP95Ms: Math.round(percentile(c, 0.95)),
       clientMaxMs: Math.round(Math.max(...c)),
-      routerP50Ms: Math.round(pct(r, 0.5)),
-      routerP95Ms: Math.round(pct(r, 0.95)),
+      routerP50Ms: Math.round(percentile(r, 0.5)),
+      routerP95Ms: Math.round(percentile(r, 0.95)),
     })
   }
   printTable(rows)

@@ -7,6 +7,8 @@
  * can be told apart from a machine that could not keep up.
  */
 
+import { percentile } from './mp5-tasks.js'
+
 const SAMPLE_MS = 100
 /** How far back `recentMaxMs` looks. */
 const RECENT_MS = 10_000
@@ -40,13 +42,16 @@ export class LoopLag {
     return Math.round(worst)
   }
 
-  /** Stop sampling and sum up the whole run. */
-  stop(): LagSummary {
+  /** The whole run so far. */
+  summary(): LagSummary {
+    const late = this.samples.map((s) => s.lateMs)
+    const at = (q: number): number => Math.round(late.length ? percentile(late, q) : 0)
+    return { p50Ms: at(0.5), p99Ms: at(0.99), maxMs: Math.round(late.reduce((m, x) => Math.max(m, x), 0)) }
+  }
+
+  /** Stop sampling. */
+  stop(): void {
     clearInterval(this.timer)
-    const sorted = this.samples.map((s) => s.lateMs).sort((a, b) => a - b)
-    const at = (q: number): number =>
-      Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)
-    return { p50Ms: at(0.5), p99Ms: at(0.99), maxMs: Math.round(sorted.at(-1) ?? 0) }
   }
 }
 

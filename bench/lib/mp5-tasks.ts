@@ -171,6 +171,12 @@ export function seedsFrom(raw: string | undefined): number[] {
   return Array.from({ length: n }, (_, i) => i + 1)
 }
 
+/** The nearest-rank quantile `q` (0–1) of `xs` (NaN when empty). */
+export function percentile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN
+}
+
 export function median(xs: number[]): number | null {
   if (xs.length === 0) return null
   const s = [...xs].sort((a, b) => a - b)

@@ -220,7 +220,7 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
         deaths,
         deathCauses,
         inventory: inventoryCounts(bot),
-        loopLag: lag.stop(),
+        loopLag: lag.summary(),
       }
     }
     let timedOut = false
@@ -251,7 +251,7 @@ export async function runOffline(o: OfflineRunOptions): Promise<OfflineRun> {
       deaths,
       deathCauses,
       inventory: cur?.entity ? inventoryCounts(cur) : {},
-      loopLag: lag.stop(),
+      loopLag: lag.summary(),
     }
   } catch (err) {
     return {
