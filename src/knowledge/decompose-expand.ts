@@ -134,6 +134,7 @@ export class Expander {
       cost: this.d.cost,
       standing: (station) => this.d.stations?.has(station) ?? false,
       held: (i) => this.held(i),
+      crafts: (i) => this.steps.some((s) => s.kind === 'craft' && s.goal.object === i),
       give: (i, n) => this.give(i, n),
       drop: (i) => this.inv.delete(i),
       tryNeed: (item, count) => {

@@ -42,6 +42,8 @@ export interface SpareView {
   /** a station of this kind stands within reach (counts as one furnace here) */
   standing(station: string): boolean
   held(item: string): number
+  /** the plan so far has a step crafting `item` */
+  crafts(item: string): boolean
   give(item: string, n: number): void
   /** no longer hold any `item` */
   drop(item: string): void
@@ -73,41 +75,28 @@ export class SpareFurnaces {
   }
 
   /**
-   * How many furnaces a smelt of `n` shares its items among, and their fuel: the fuel picked first, or — when too
-   * little of it is spare to feed more furnaces — another fuel the plan leaves over in full (one coal mined on the
-   * way and planks to spare: three furnaces on planks, 10 s of cooking instead of 30).
+   * How many furnaces a smelt of `n` shares its items among, and their fuel: the fuel picked first, or — where another
+   * fuel the plan leaves over feeds more furnaces — that one (one coal mined on the way and planks to spare: three
+   * furnaces on planks, 10 s of cooking instead of 30; two coal: three on planks, not two on coal).
    */
   choose(node: DecompositionNode, n: number, fuel: { item: string; count: number }, input: string): FurnaceChoice {
     const fuels = this.x.cost.plannableFuels()
     const burnItems = fuels.find((f) => f.item === fuel.item)?.burnItems
     if (n < 2 || burnItems === undefined) return { furnaces: 1, fuelCount: fuel.count }
-    const first = this.shareWith(node, n, { ...fuel, burnItems }, this.left(fuel.item))
-    if (first.furnaces > 1) {
-      this.spare.set(fuel.item, this.left(fuel.item) - (first.fuelCount - fuel.count))
-      return first
-    }
-    for (const other of fuels) {
-      if (other.item === fuel.item || other.item === input || this.left(other.item) <= 0) continue
-      const alt = this.shareWith(node, n, { count: 0, burnItems: other.burnItems }, this.left(other.item))
-      if (alt.furnaces < 2) continue
-      this.spare.set(other.item, this.left(other.item) - alt.fuelCount)
-      return { ...alt, fuel: other.item }
-    }
-    return first
-  }
-
-  /** shareAmong over this plan's spare fuel and furnaces (made from spare materials only). */
-  private shareWith(
-    node: DecompositionNode,
-    n: number,
-    fuel: { count: number; burnItems: number },
-    spareFuel: number,
-  ): FurnaceChoice {
-    return shareAmong(n, fuel, {
+    const others = fuels
+      .filter((f) => f.item !== fuel.item && f.item !== input && this.left(f.item) > 0)
+      .map((f) => ({ item: f.item, count: 0, burnItems: f.burnItems, spare: this.left(f.item) }))
+    const options = [{ ...fuel, burnItems, spare: this.left(fuel.item) }, ...others]
+    const choice = shareAmong(n, options, {
       here: this.x.held('furnace') + (this.x.standing('furnace') ? 1 : 0),
-      spareFuel,
+      crafting: this.x.crafts('furnace'),
       make: (count) => this.makeFromSpare(node, 'furnace', count),
     })
+    if (choice.furnaces > 1) {
+      const burnt = options.find((o) => o.item === (choice.fuel ?? fuel.item))!
+      this.spare.set(burnt.item, burnt.spare - (choice.fuelCount - burnt.count))
+    }
+    return choice
   }
 
   private left(item: string): number {

@@ -4,7 +4,8 @@
  * per furnace, as even as can be), the fuel each share burns on its own (`sharedFuel`: fuel is not shared between
  * furnaces, so coal for 8 items split three ways is 3 coal) and whether more furnaces pay for themselves
  * (`furnacesWorth`: the seconds saved against placing, digging back and picking up each one, and one craft at a table
- * when some must be made), and the choice of how many (`shareAmong`): the decomposer offers what its plan leaves over
+ * when some must be made and the plan crafts none there), and the choice of how many and on which fuel
+ * (`shareAmong`): the decomposer offers what its plan leaves over
  * (src/knowledge/decompose.ts, its last pass); the rule book and the smelt action read the same shares and fuel.
  */
 import { MAX_FURNACES } from '../schemas/action.js'
@@ -32,10 +33,14 @@ export function sharedFuel(burnItems: number, n: number, k: number): number {
   return shares(n, k).reduce((a, s) => a + Math.ceil(s / burnItems - 1e-9), 0)
 }
 
-/** Net seconds saved by cooking `n` items in `k` furnaces instead of one, `made` of which must first be crafted. */
-export function furnacesWorth(n: number, k: number, made: number): number {
+/**
+ * Net seconds saved by cooking `n` items in `k` furnaces instead of one, `made` of which must first be crafted; the
+ * trip to a crafting table costs nothing more when the plan crafts a furnace there anyway (`tableSunk`: 3 crafted
+ * where 1 was, in the same step).
+ */
+export function furnacesWorth(n: number, k: number, made: number, tableSunk = false): number {
   const saved = SMELT_SECONDS * (n - (shares(n, k)[0] ?? n))
-  const cost = (Math.min(k, n) - 1) * FURNACE_SETUP_S + (made > 0 ? CRAFT_AT_TABLE_S : 0)
+  const cost = (Math.min(k, n) - 1) * FURNACE_SETUP_S + (made > 0 && !tableSunk ? CRAFT_AT_TABLE_S : 0)
   return saved - cost - MIN_SAVED_S
 }
 
@@ -47,33 +52,48 @@ export interface FurnaceChoice {
   fuel?: string
 }
 
+/**
+ * A fuel a smelt may burn: `count` of it is already counted for one furnace (the first pick's count, 0 for another
+ * fuel), and `spare` more is left over by the plan for the furnaces beyond the first.
+ */
+export interface FuelOption {
+  item: string
+  count: number
+  burnItems: number
+  spare: number
+}
+
 /** What the choice reads of the decomposer's expansion. */
 export interface FurnaceView {
   /** furnaces at hand: held, and one standing within reach */
   here: number
-  /** fuel of the smelt's kind that the plan leaves over */
-  spareFuel: number
+  /** the plan crafts a furnace at a table already, so more made there cost no trip of their own */
+  crafting: boolean
   /** make `count` more furnaces from what the plan leaves over; false, with nothing changed, when it cannot */
   make(count: number): boolean
 }
 
 /**
- * The furnaces to share `n` items among, best paying first: the extra fuel each more furnace burns must be spare, and
- * the furnaces not at hand made from spare materials. One furnace, with `fuel.count`, when none pays or can be had.
+ * The furnaces to share `n` items among, best paying first, and the fuel that feeds them: the first of `fuels` (the
+ * smelt's own pick) or, for as many furnaces as another spare fuel feeds where it does not, that one (2 coal feed 2
+ * furnaces, 3 spare planks feed 3: 10 s of cooking, not 20). Furnaces not at hand are made from spare materials. One
+ * furnace on the first fuel when none pays or can be had.
  */
-export function shareAmong(n: number, fuel: { count: number; burnItems: number }, v: FurnaceView): FurnaceChoice {
+export function shareAmong(n: number, fuels: readonly FuelOption[], v: FurnaceView): FurnaceChoice {
+  const first = fuels[0]!
   const made = (k: number): number => Math.max(0, k - v.here)
-  const worth = (k: number): number => furnacesWorth(n, k, made(k))
+  const worth = (k: number): number => furnacesWorth(n, k, made(k), v.crafting)
   const ks = Array.from({ length: Math.min(n, MAX_FURNACES) - 1 }, (_, i) => i + 2)
     .filter((k) => worth(k) > 0)
     .sort((a, b) => worth(b) - worth(a))
   for (const k of ks) {
-    const fuelCount = sharedFuel(fuel.burnItems, n, k)
-    if (fuelCount - fuel.count > v.spareFuel) continue
+    const fed = fuels.find((f) => sharedFuel(f.burnItems, n, k) - f.count <= f.spare)
+    if (!fed) continue
     if (made(k) > 0 && !v.make(made(k))) continue
-    return { furnaces: k, fuelCount }
+    const fuelCount = sharedFuel(fed.burnItems, n, k)
+    return fed === first ? { furnaces: k, fuelCount } : { furnaces: k, fuelCount, fuel: fed.item }
   }
-  return { furnaces: 1, fuelCount: fuel.count }
+  return { furnaces: 1, fuelCount: first.count }
 }
 
 /**

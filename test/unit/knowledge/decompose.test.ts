@@ -232,6 +232,20 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       expect(smeltOf(steps)).toMatchObject({ inputCount: 3, furnaces: 3, fuel: 'oak_planks', fuelCount: 3 })
       expect(total(steps, 'craft', 'furnace')).toBe(2)
     })
+    it('burns the spare fuel that feeds the most furnaces: 3 held on planks, not 2 on the 2 coal it holds', () => {
+      // bench d40 seed 7: 3 furnaces crafted, then the re-plan at the smelt cooked [2, 1] on 2 coal (20 s), with planks
+      // to spare for 3 (10 s)
+      const steps = plan('iron_pickaxe', 1, { ...atTheIron, furnace: 3, coal: 2 })
+      expect(smeltOf(steps)).toMatchObject({ inputCount: 3, furnaces: 3, fuel: 'oak_planks', fuelCount: 3 })
+      expect(of(steps, 'craft', 'furnace')).toEqual([])
+    })
+    it('makes a second furnace in the craft that makes the first when stone for a third is short', () => {
+      // bench d40 seed 9: 3 iron cooked in one furnace (30 s) on coal; 16 spare cobblestone make two (20 s)
+      const bag = { crafting_table: 1, stone_pickaxe: 1, stick: 4, raw_iron: 3, coal: 2 }
+      const steps = plan('iron_pickaxe', 1, { ...bag, cobblestone: 20 })
+      expect(smeltOf(steps)).toMatchObject({ inputCount: 3, furnaces: 2, fuel: 'coal', fuelCount: 2 })
+      expect(of(steps, 'craft', 'furnace').map((s) => s.goal.count)).toEqual([2])
+    })
     it('uses held furnaces without crafting; one item stays in one, and two are not worth a craft', () => {
       const bag = { furnace: 3, coal: 3, raw_iron: 3 }
       const three = plan('iron_ingot', 3, bag)

@@ -21,5 +21,8 @@ describe('furnaces', () => {
     expect(furnacesWorth(3, 3, 2)).toBeGreaterThan(furnacesWorth(3, 2, 1))
     expect(furnacesWorth(2, 2, 1)).toBeLessThanOrEqual(0)
     expect(furnacesWorth(1, 4, 3)).toBeLessThanOrEqual(0)
+    // a second furnace made in the craft that makes the first costs no trip to a table of its own
+    expect(furnacesWorth(3, 2, 1)).toBeLessThanOrEqual(0)
+    expect(furnacesWorth(3, 2, 1, true)).toBeGreaterThan(0)
   })
 })
