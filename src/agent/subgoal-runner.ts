@@ -284,6 +284,8 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
     }
 
     meta.onPlan?.({ attempt, via, actions: plan.actions })
+    // what the plan was made from, for reading a bench run's choices afterwards (quiet unless debug)
+    log.debug('plan', { what, attempt, via, inventory: state.inventory })
     // 2. execute with the patroller around every action; once the count is in the bag (a shaft dug through the
     // ore), the rest of the plan is not needed and a search under way stops
     feedback = null
