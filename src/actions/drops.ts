@@ -32,10 +32,16 @@ export function droppedStack(e: Entity | undefined): Item | null {
   }
 }
 
-function droppedItems(run: Run, near: readonly Vec3[], radius: number): Entity[] {
-  return Object.values(run.bot.entities).filter(
-    (e) => e.name === 'item' && e.isValid !== false && near.some((p) => e.position.distanceTo(p) <= radius),
-  )
+/**
+ * Items lying within `radius` of any of `near`; with `wanted`, only stacks of those names (and items whose stack is not
+ * known yet): the junk the bot dropped to keep room lies where it mined, and is no drop to fetch.
+ */
+function droppedItems(run: Run, near: readonly Vec3[], radius: number, wanted?: ReadonlySet<string>): Entity[] {
+  return Object.values(run.bot.entities).filter((e) => {
+    if (e.name !== 'item' || e.isValid === false || !near.some((p) => e.position.distanceTo(p) <= radius)) return false
+    const name = wanted && droppedStack(e)?.name
+    return !name || wanted.has(name)
+  })
 }
 
 /**
@@ -55,15 +61,16 @@ const PICKUP_MS = 3000
 
 /**
  * Walk over dropped items within `radius` of `near` (a point, or any of several: the blocks a mine broke) until they
- * are picked up or `timeoutMs` passes. Waits on the server's events (the drop appearing, the item collected), never
- * a fixed sleep: a drop whose spawn came late used to be missed, and a crafting table picked back up stayed on the
- * ground.
+ * are picked up or `timeoutMs` passes; with `wanted`, only stacks of those names. Waits on the server's events (the
+ * drop appearing, the item collected), never a fixed sleep: a drop whose spawn came late used to be missed, and a
+ * crafting table picked back up stayed on the ground.
  */
 export async function collectDrops(
   run: Run,
   near: Vec3 | readonly Vec3[],
   radius = 6,
   timeoutMs = 6000,
+  wanted?: ReadonlySet<string>,
 ): Promise<void> {
   const points = Array.isArray(near) ? near : [near as Vec3]
   const { bot } = run
@@ -73,7 +80,7 @@ export async function collectDrops(
   // entity under its id: that one is no drop)
   const lying = (e: Entity): boolean => bot.entities[e.id] === e
   const left = (capMs: number): number => Math.max(0, Math.min(capMs, deadline - Date.now()))
-  if (droppedItems(run, points, radius).length === 0)
+  if (droppedItems(run, points, radius, wanted).length === 0)
     await onceEvent<[Entity]>(bot, 'itemDrop', {
       timeoutMs: left(DROP_APPEAR_MS),
       signal: run.signal,
@@ -81,7 +88,7 @@ export async function collectDrops(
     }).catch(() => run.check())
   while (Date.now() < deadline) {
     run.check()
-    const item = droppedItems(run, points, radius)
+    const item = droppedItems(run, points, radius, wanted)
       .filter((e) => !ignored.has(e.id))
       .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))[0]
     if (!item) return
@@ -120,7 +127,7 @@ export async function collectDrops(
   }
   // what stays on the ground, and why: a station left lying sends a later step off to make a new one (bench p1
   // compass seed 2: a table dug in a tunnel was not in the bag after its 6 s, and the bot climbed 57 s for a log)
-  const lost = droppedItems(run, points, radius)
+  const lost = droppedItems(run, points, radius, wanted)
   if (lost.length)
     log.debug('left lying', {
       items: lost.map((e) => droppedStack(e)?.name ?? 'item'),
@@ -155,7 +162,8 @@ async function inBag(run: Run, name: string, before: number, ms: number): Promis
 /**
  * Dig blocks we placed ourselves (a table, furnaces) and pick them back up: all dug first, then their drops collected
  * in one pass (picked up one by one, each furnace of a shared smelt cost its own wait for the drop: 10.6 s for three
- * in bench d19).
+ * in bench d19), and only those: a station drops itself, and the cobblestone dropped to keep room beside the furnaces
+ * had the collect walk to it first until its deadline, leaving a furnace lying (bench d41 seeds 1 and 10).
  */
 export async function pickUp(run: Run, blocks: readonly Block[]): Promise<void> {
   const dug: Vec3[] = []
@@ -168,5 +176,6 @@ export async function pickUp(run: Run, blocks: readonly Block[]): Promise<void> 
     await digBlock(run, b)
     dug.push(block.position)
   }
-  if (dug.length) await collectDrops(run, dug, 4, 6000)
+  const names = new Set(blocks.map((b) => b.name))
+  if (dug.length) await collectDrops(run, dug, 4, 6000, names)
 }

@@ -220,10 +220,11 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
   let pending: Vec3[] = []
   const collect = async (): Promise<void> => {
     const before = have()
-    // only what lies where the blocks broke: the rock a search dug nearby (its poke holes) is junk to leave; a drop
-    // that stayed in a pocket above the floor takes a dig to reach, hence the longer budget
+    // only what lies where the blocks broke, and only what this mine counts: the rock a search dug nearby (its poke
+    // holes) and the junk dropped to keep room are left; a drop that stayed in a pocket above the floor takes a dig
+    // to reach, hence the longer budget
     const where = pending.map((p) => p.offset(0.5, 0.5, 0.5))
-    await collectDrops(run, where, DROP_SPREAD, COLLECT_MS)
+    await collectDrops(run, where, DROP_SPREAD, COLLECT_MS, new Set(target.wanted))
     log.debug('collected', { blocks: pending.length, got: have() - before })
     if (have() <= before) for (const p of pending) skipped.add(p.toString())
     pending = []
