@@ -265,6 +265,25 @@ async function travelTo(run: Run, y: number, look: Look, ms: number): Promise<Ve
   return look()
 }
 
+/**
+ * What a search does after a try to get down to its level that left the bot at `now`, from `before`:
+ * - on the level (within LEVEL_SLACK): search;
+ * - some way down but not there (a cave's drop stopped the shaft again): try again before any row, since rows up
+ *   there look at the wrong rock (bench d41 seed 5: a row of 12 cells for diamonds at y -10, two minutes);
+ * - no lower at all: move the shaft a few cells (blocked below this column, a shaft beside it often is not), up to
+ *   SHAFT_MOVES times, then search where it stands (nothing lower is reachable from anywhere near: bedrock, fluids).
+ */
+export function afterDescent(
+  before: number,
+  now: number,
+  level: number,
+  shaftMoves: number,
+): 'on level' | 'descend' | 'move shaft' | 'search here' {
+  if (now <= level + LEVEL_SLACK) return 'on level'
+  if (now < before) return 'descend'
+  return shaftMoves < SHAFT_MOVES ? 'move shaft' : 'search here'
+}
+
 /** Searches started per bot: the heading turns with each. */
 const searches = new WeakMap<Bot, number>()
 
@@ -324,16 +343,16 @@ export async function branchMine(
       const before = feet().y
       const seen = await descend(run, level, look)
       if (seen) return seen
-      if (feet().y >= before && shaftMoves < SHAFT_MOVES) {
-        // blocked below this column (a cave, a fluid) and no path down: a shaft a few cells away often is not
+      const next = afterDescent(before, feet().y, level, shaftMoves)
+      if (next === 'descend') continue
+      if (next === 'move shaft') {
         shaftMoves++
         const m = await corridor(run, dirs[d % 4]!, SHAFT_STEP, look, false)
         if (m.seen) return m.seen
         if (m.steps === 0) d++
         continue
       }
-      // nothing lower is reachable from anywhere near (bedrock, fluids below): search this level
-      if (feet().y >= before) level = feet().y
+      if (next === 'search here') level = feet().y
     }
     const spot = walks < CAVE_WALKS && misses < CAVE_MISSES ? caveSpot(bot, level, dugBy(bot)) : null
     if (spot) {

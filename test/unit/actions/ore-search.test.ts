@@ -4,10 +4,11 @@
  * level kept under the surface and above bedrock, an ore whose best level lies among the lava-filled caves (diamond
  * at -59) is searched just above them, and an ore whose best level lies above the land (coal at 96) is searched just
  * under the surface instead of in the air. The practice world's lava level is the knowledge's. And the turn of a
- * blocked search: it heads for the rock it has not dug near, and runs its rows to the fresher side.
+ * blocked search: it heads for the rock it has not dug near, and runs its rows to the fresher side. And what it does
+ * when its way down stops short of the level.
  */
 import { describe, expect, it } from 'vitest'
-import { COVER, bandOf, searchLevel } from '../../../src/actions/ore-search.js'
+import { COVER, afterDescent, bandOf, searchLevel } from '../../../src/actions/ore-search.js'
 import {
   POKE_DEPTH,
   ROW,
@@ -146,5 +147,21 @@ describe('a row beside old rows', () => {
     for (let x = 1; x <= ROW; x++) serp.add(new Vec3(x, 16, 0).toString())
     for (let z = 1; z <= SPACING; z++) serp.add(new Vec3(ROW, 16, z).toString())
     expect(staleAhead(serp, new Vec3(ROW, 16, SPACING), dirs[2]!)).toBe(0)
+  })
+})
+
+describe('a way down that stops short of the level', () => {
+  it('goes on down after some progress instead of digging rows up there (bench d41 seed 5, rows at y -10)', () => {
+    expect(afterDescent(-8, -10, -53, 0)).toBe('descend')
+    expect(afterDescent(-8, -10, -53, 3)).toBe('descend')
+  })
+  it('moves its shaft when it got no lower, a few times, then searches where it stands', () => {
+    expect(afterDescent(-9, -9, -53, 0)).toBe('move shaft')
+    expect(afterDescent(-9, -9, -53, 2)).toBe('move shaft')
+    expect(afterDescent(-9, -9, -53, 3)).toBe('search here')
+  })
+  it('searches once within reach of the level', () => {
+    expect(afterDescent(-9, -51, -53, 0)).toBe('on level')
+    expect(afterDescent(-50, -51, -53, 3)).toBe('on level')
   })
 })
