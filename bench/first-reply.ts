@@ -11,7 +11,7 @@
  * bench/results/first-reply.json.
  */
 import type { Bot } from 'mineflayer'
-import { percentile } from './lib/mp5-tasks.js'
+import { percentile } from './lib/stats.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 import { createApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'

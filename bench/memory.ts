@@ -23,6 +23,7 @@ import { HNSW_EF_CONSTRUCTION, HNSW_EF_SEARCH, HNSW_M, PLAN_HNSW_SQL } from '../
 import type { Action } from '../src/schemas/action.js'
 import type { PlanRunInput } from '../src/schemas/memory.js'
 import { mulberry32 } from '../src/util/random.js'
+import { percentile } from './lib/stats.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 
 const { values: args } = parseArgs({
@@ -110,10 +111,7 @@ function makeRun(r: () => number): PlanRunInput {
   }
 }
 
-const pct = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 const ms = (x: number): number => +x.toFixed(2)
-const sorted = (xs: number[]): number[] => [...xs].sort((a, b) => a - b)
 
 /** Exact top-k by cosine distance over a flat array of normalised vectors, successful rows only (the reference). */
 function jsKnn(all: Float32Array, ok: Uint8Array, q: Float32Array, k: number, dim: number): number[] {
@@ -258,7 +256,6 @@ async function benchSize(engine: 'sqlite' | 'postgres', target: Target, size: nu
   const singleMs = performance.now() - t1
   const stats = await store.stats()
   await store.close()
-  const [k, j, rt] = [sorted(knn), sorted(js), sorted(retrieve)]
   return {
     engine,
     plans: size,
@@ -267,16 +264,16 @@ async function benchSize(engine: 'sqlite' | 'postgres', target: Target, size: nu
     fill: bulk ? 'bulk' : 'live',
     indexBuildS: indexBuildMs === null ? null : +(indexBuildMs / 1000).toFixed(1),
     singleCommitPerSec: Math.round(SINGLE_COMMITS / (singleMs / 1000)),
-    knnP50Ms: ms(pct(k, 50)),
-    knnP95Ms: ms(pct(k, 95)),
-    jsP50Ms: ms(pct(j, 50)),
-    jsP95Ms: ms(pct(j, 95)),
-    speedupP50: +(pct(j, 50) / pct(k, 50)).toFixed(1),
-    speedupP95: +(pct(j, 95) / pct(k, 95)).toFixed(1),
+    knnP50Ms: ms(percentile(knn, 0.5)),
+    knnP95Ms: ms(percentile(knn, 0.95)),
+    jsP50Ms: ms(percentile(js, 0.5)),
+    jsP95Ms: ms(percentile(js, 0.95)),
+    speedupP50: +(percentile(js, 0.5) / percentile(knn, 0.5)).toFixed(1),
+    speedupP95: +(percentile(js, 0.95) / percentile(knn, 0.95)).toFixed(1),
     recallAt10Pct: +((100 * recallSum) / QUERIES).toFixed(2),
-    exactVecP50Ms: exactVec.length ? ms(pct(sorted(exactVec), 50)) : null,
-    retrieveP50Ms: ms(pct(rt, 50)),
-    retrieveP95Ms: ms(pct(rt, 95)),
+    exactVecP50Ms: exactVec.length ? ms(percentile(exactVec, 0.5)) : null,
+    retrieveP50Ms: ms(percentile(retrieve, 0.5)),
+    retrieveP95Ms: ms(percentile(retrieve, 0.95)),
     referencePlans: stats.references,
     sizeMB: +(stats.fileBytes / 1024 / 1024).toFixed(1),
   }

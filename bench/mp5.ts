@@ -14,16 +14,8 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { setLogLevel, withLogFields } from '../src/util/log.js'
-import {
-  holdsGoal,
-  loadTasks,
-  median,
-  seedsFrom,
-  selectTasks,
-  startTimeOf,
-  VERSION,
-  type Mp5Task,
-} from './lib/mp5-tasks.js'
+import { holdsGoal, loadTasks, seedsFrom, selectTasks, startTimeOf, VERSION, type Mp5Task } from './lib/mp5-tasks.js'
+import { median } from './lib/stats.js'
 import { benchLogLevel, runOffline } from './lib/offline-run.js'
 import { lagNote, type LagSummary } from './lib/loop-lag.js'
 import { parallelFrom, pool } from './lib/pool.js'

@@ -16,7 +16,7 @@
 import { POKE_DEPTH, ROW, SPACING, STRIDE } from '../src/actions/ore-rows.js'
 import { WorldScanner } from '../src/server/worldgen/scan.js'
 import { FACES } from '../src/util/vec.js'
-import { median } from './lib/mp5-tasks.js'
+import { median } from './lib/stats.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 
 const ORE = new RegExp(process.env.SEARCH_ORE ?? 'diamond_ore')

@@ -7,7 +7,7 @@
  * can be told apart from a machine that could not keep up.
  */
 
-import { percentile } from './mp5-tasks.js'
+import { percentile } from './stats.js'
 
 const SAMPLE_MS = 100
 /** How far back `recentMaxMs` looks. */

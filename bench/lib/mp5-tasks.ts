@@ -170,16 +170,3 @@ export function seedsFrom(raw: string | undefined): number[] {
     throw new Error(`MP5_SEEDS must be a count (e.g. 3) or a comma list of seeds (e.g. 4,42); got ${raw}`)
   return Array.from({ length: n }, (_, i) => i + 1)
 }
-
-/** The nearest-rank quantile `q` (0–1) of `xs` (NaN when empty). */
-export function percentile(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN
-}
-
-export function median(xs: number[]): number | null {
-  if (xs.length === 0) return null
-  const s = [...xs].sort((a, b) => a - b)
-  const m = Math.floor(s.length / 2)
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
-}
