@@ -44,6 +44,8 @@ const TO_LEVEL_MS = 20_000
 /** Times a search moves its shaft SHAFT_STEP cells along the heading when nothing lower is reachable from the column. */
 const SHAFT_MOVES = 3
 const SHAFT_STEP = 4
+/** Tries in a row to get on down after one that got some of the way (each may take TO_LEVEL_MS). */
+const DESCENTS = 4
 /** Longest walk to a corridor's face, STRIDE cells of dug tunnel (about 0.6 s when nothing is in the way). */
 const CORRIDOR_WALK_MS = 8000
 /** Cave walks per search before it goes back to digging (each walk ends where the next cave floor is chosen). */
@@ -269,7 +271,8 @@ async function travelTo(run: Run, y: number, look: Look, ms: number): Promise<Ve
  * What a search does after a try to get down to its level that left the bot at `now`, from `before`:
  * - on the level (within LEVEL_SLACK): search;
  * - some way down but not there (a cave's drop stopped the shaft again): try again before any row, since rows up
- *   there look at the wrong rock (bench d41 seed 5: a row of 12 cells for diamonds at y -10, two minutes);
+ *   there look at the wrong rock (bench d41 seed 5: a row of 12 cells for diamonds at y -10, two minutes), up to
+ *   DESCENTS tries in a row (a way down that gains a block per try would take them all), then a row and again;
  * - no lower at all: move the shaft a few cells (blocked below this column, a shaft beside it often is not), up to
  *   SHAFT_MOVES times, then search where it stands (nothing lower is reachable from anywhere near: bedrock, fluids).
  */
@@ -277,11 +280,11 @@ export function afterDescent(
   before: number,
   now: number,
   level: number,
-  shaftMoves: number,
-): 'on level' | 'descend' | 'move shaft' | 'search here' {
+  tries: { shaftMoves: number; descents: number },
+): 'on level' | 'descend' | 'row first' | 'move shaft' | 'search here' {
   if (now <= level + LEVEL_SLACK) return 'on level'
-  if (now < before) return 'descend'
-  return shaftMoves < SHAFT_MOVES ? 'move shaft' : 'search here'
+  if (now < before) return tries.descents < DESCENTS ? 'descend' : 'row first'
+  return tries.shaftMoves < SHAFT_MOVES ? 'move shaft' : 'search here'
 }
 
 /** Searches started per bot: the heading turns with each. */
@@ -327,6 +330,7 @@ export async function branchMine(
   let walks = 0
   let misses = 0
   let shaftMoves = 0
+  let descents = 0
   let poked = false
   while (blockedInARow < 4 || moved < 2) {
     if (blockedInARow >= 4) {
@@ -343,7 +347,8 @@ export async function branchMine(
       const before = feet().y
       const seen = await descend(run, level, look)
       if (seen) return seen
-      const next = afterDescent(before, feet().y, level, shaftMoves)
+      const next = afterDescent(before, feet().y, level, { shaftMoves, descents })
+      descents = next === 'descend' ? descents + 1 : 0
       if (next === 'descend') continue
       if (next === 'move shaft') {
         shaftMoves++

@@ -151,17 +151,21 @@ describe('a row beside old rows', () => {
 })
 
 describe('a way down that stops short of the level', () => {
+  const tries = (shaftMoves: number, descents: number) => ({ shaftMoves, descents })
   it('goes on down after some progress instead of digging rows up there (bench d41 seed 5, rows at y -10)', () => {
-    expect(afterDescent(-8, -10, -53, 0)).toBe('descend')
-    expect(afterDescent(-8, -10, -53, 3)).toBe('descend')
+    expect(afterDescent(-8, -10, -53, tries(0, 0))).toBe('descend')
+    expect(afterDescent(-8, -10, -53, tries(3, 3))).toBe('descend')
+  })
+  it('digs a row between tries when each try gains only a little, so it cannot spend the search going down', () => {
+    expect(afterDescent(-10, -11, -53, tries(0, 4))).toBe('row first')
   })
   it('moves its shaft when it got no lower, a few times, then searches where it stands', () => {
-    expect(afterDescent(-9, -9, -53, 0)).toBe('move shaft')
-    expect(afterDescent(-9, -9, -53, 2)).toBe('move shaft')
-    expect(afterDescent(-9, -9, -53, 3)).toBe('search here')
+    expect(afterDescent(-9, -9, -53, tries(0, 0))).toBe('move shaft')
+    expect(afterDescent(-9, -9, -53, tries(2, 4))).toBe('move shaft')
+    expect(afterDescent(-9, -9, -53, tries(3, 0))).toBe('search here')
   })
   it('searches once within reach of the level', () => {
-    expect(afterDescent(-9, -51, -53, 0)).toBe('on level')
-    expect(afterDescent(-50, -51, -53, 3)).toBe('on level')
+    expect(afterDescent(-9, -51, -53, tries(0, 0))).toBe('on level')
+    expect(afterDescent(-50, -51, -53, tries(3, 4))).toBe('on level')
   })
 })
