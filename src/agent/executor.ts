@@ -332,7 +332,9 @@ async function runFind(
     if (before) return before
     await hideIfDue(armed())
     // checked every round, since the night may fall during the search; a death loses the weapon, so twice at most
-    if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline, runGoal))) {
+    // the arming gives way to a hide once the zombies come (a find that needs the night has no hide: it arms on)
+    const hideNow = (): boolean => hides < HIDE_TRIES && hideDue(goal, deps, true)
+    if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline, runGoal, hideNow))) {
       armings++
       // no weapon came of it: hide now rather than search unarmed among the zombies
       if (!armed()) await hideIfDue(false)

@@ -20,6 +20,9 @@ const UPKEEP_SHARE = 1 / 3
 const ARM_MAX_MS = 120_000
 const FEED_MAX_MS = 60_000
 const UPKEEP_MIN_MS = 10_000
+/** How often an upkeep goal looks whether to stop early: a hunt whether the eating reflex has fed the bot, an arming
+ * whether its caller gave it up. */
+const CHECK_MS = 500
 /**
  * Food (of 20) at or below which a bot with nothing to eat hunts before searching on: below 18 it no longer heals,
  * at SPRINT_FOOD (rules/policy.ts) it can no longer sprint. Half the bar leaves time for the hunt.
@@ -45,7 +48,9 @@ function budgetMs(deadline: number, maxMs: number): number {
 
 /**
  * An unarmed bot about to search in the dark first makes the weapon any wood makes (logs, planks, a table, sticks),
- * so the combat reflex fights instead of running from every zombie until it dies. True when it tried.
+ * so the combat reflex fights instead of running from every zombie until it dies. True when it tried. `giveUp`, asked
+ * every second, cuts the arming short (the caller hides instead: zombies came while it went for wood — mp5 c21 2-2
+ * seed 2 at a night start fled from them for its whole 120 s of arming, then died as it dug in at 6 health).
  */
 export async function armForTheDark(
   object: string,
@@ -53,6 +58,7 @@ export async function armForTheDark(
   ctx: GoalContext,
   deadline: number,
   obtain: Obtain,
+  giveUp: () => boolean = () => false,
 ): Promise<boolean> {
   if (bestWeaponOf(Object.keys(deps.hands.state().inventory)) !== null) return false
   const dark = (['night', 'dusk'] as const).some(
@@ -60,7 +66,19 @@ export async function armForTheDark(
   )
   const ms = budgetMs(deadline, ARM_MAX_MS)
   if (!dark || ms === 0) return false
-  await obtain(Goal.parse({ object: FIRST_WEAPON, count: 1 }), { ...deps, goalTimeBudgetMs: ms }, ctx)
+  const arming = cutSignal(ctx.signal, ms, new AbortedError('arming time budget'), {
+    check: giveUp,
+    everyMs: CHECK_MS,
+    reason: new AbortedError('arming given up'),
+  })
+  try {
+    const goal = Goal.parse({ object: FIRST_WEAPON, count: 1 })
+    await obtain(goal, { ...deps, goalTimeBudgetMs: ms }, { ...ctx, signal: arming.signal })
+  } catch (err) {
+    if (ctx.signal.aborted || !isAbort(err)) throw err
+  } finally {
+    arming.done()
+  }
   return true
 }
 
@@ -105,9 +123,6 @@ export function foodToHunt(
   return best && { item: best.item, mob: best.mob }
 }
 
-/** How often a hunt looks whether the eating reflex has fed the bot. */
-const FED_CHECK_MS = 500
-
 /**
  * A hungry bot with nothing to eat hunts the nearest animal in sight for food (foodToHunt), sparing `spare`. The hunt
  * ends once food is above HUNGRY_FOOD: the eating reflex eats each piece as it is picked up, so the hunt's count
@@ -139,7 +154,7 @@ export async function feedIfHungry(
   })
   const fed = cutSignal(ctx.signal, ms, new AbortedError('hunt time budget'), {
     check: () => deps.hands.state().food > HUNGRY_FOOD,
-    everyMs: FED_CHECK_MS,
+    everyMs: CHECK_MS,
     reason: new AbortedError('fed'),
   })
   try {

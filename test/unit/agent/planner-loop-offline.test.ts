@@ -342,6 +342,26 @@ describe('offline planning loop (no LLM)', () => {
     expect(labels(night.world)).not.toContain('hide')
   })
 
+  it('an unarmed find in the dark gives up its arming for a hide as soon as a zombie comes near', async () => {
+    // mp5 c21 2-2 seed 2: no zombie at the night start, so it went for wood; they came, and it fled from them for its
+    // whole 120 s of arming, then died digging in at 6 health
+    const longs = [{ type: 'explore' as const, nth: 1, ms: 30_000, sees: { zombie: 10 } }]
+    const started = Date.now()
+    const r = await run({ object: 'pig', count: 1 }, { time: 'night', longs }, 120_000)
+    expect(r.out.ok, r.out.message).toBe(true)
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(labels(r.world)).toEqual(['explore oak_log', 'hide', 'explore pig'])
+    expect(r.world.calls[0]!.result.reason).toBe('interrupted')
+    // a find that needs the night has no hide to give way to: it arms on
+    const night = await run(
+      { object: 'pig', count: 1, conditions: { time: 'night' } },
+      { time: 'night', longs: [{ ...longs[0]!, ms: 1000 }] },
+      120_000,
+    )
+    expect(labels(night.world)).not.toContain('hide')
+    expect(night.world.state().inventory.wooden_sword).toBe(1)
+  })
+
   it('an unarmed find in the dark that cannot make a weapon hides until morning, then searches', async () => {
     // every search for wood (seven kinds, each tried again after a flight UNSAFE_RETRIES times) ends the way a
     // zombie chase does: the bot ran, no log
