@@ -259,14 +259,18 @@ async function hideUntilDay(
  */
 const MOBS_NEAR = 16
 
+/** No weapon in the bag and hostile mobs within MOBS_NEAR. */
+function cornered(deps: GoalDeps): boolean {
+  const state = deps.hands.state()
+  return bestWeaponOf(Object.keys(state.inventory)) === null && (deps.senses.hostilesNear?.(MOBS_NEAR) ?? 0) > 0
+}
+
 /** Whether a find should hide until day now (see hideUntilDay): it is dark, and it needs daylight or is at risk. */
 function hideDue(goal: Goal, deps: GoalDeps, armed: boolean): boolean {
   const time = goal.conditions?.time ?? null
   const state = deps.hands.state()
-  // asked only for a find that does not need the night (this runs every second of a search)
-  const cornered = (): boolean =>
-    bestWeaponOf(Object.keys(state.inventory)) === null && (deps.senses.hostilesNear?.(MOBS_NEAR) ?? 0) > 0
-  const atRisk = time !== 'night' && time !== 'dusk' && (state.health <= HIDE_HEALTH || !armed || cornered())
+  // cornered is asked only for a find that does not need the night (this runs every second of a search)
+  const atRisk = time !== 'night' && time !== 'dusk' && (state.health <= HIDE_HEALTH || !armed || cornered(deps))
   if (time !== 'day' && !atRisk) return false
   return !deps.senses.checkConditions({ ...NO_CONDITIONS, time: 'day' }, goal.object).met
 }
@@ -332,9 +336,10 @@ async function runFind(
     if (before) return before
     await hideIfDue(armed())
     // checked every round, since the night may fall during the search; a death loses the weapon, so twice at most
-    // the arming gives way to a hide once the zombies come (a find that needs the night has no hide: it arms on)
-    const hideNow = (): boolean => hides < HIDE_TRIES && hideDue(goal, deps, true)
-    if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline, runGoal, hideNow))) {
+    // the arming ends once zombies come near (every log it goes for ends in a flight from them), or the bot is hurt
+    // in the dark: a find that does not need the night hides then, one that needs it searches on
+    const giveUp = (): boolean => cornered(deps) || (hides < HIDE_TRIES && hideDue(goal, deps, true))
+    if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline, runGoal, giveUp))) {
       armings++
       // no weapon came of it: hide now rather than search unarmed among the zombies
       if (!armed()) await hideIfDue(false)
