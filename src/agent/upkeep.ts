@@ -49,8 +49,8 @@ function budgetMs(deadline: number, maxMs: number): number {
 /**
  * An unarmed bot about to search in the dark first makes the weapon any wood makes (logs, planks, a table, sticks),
  * so the combat reflex fights instead of running from every zombie until it dies. True when it tried. `giveUp`, asked
- * every second, cuts the arming short (the caller hides instead: zombies came while it went for wood — mp5 c21 2-2
- * seed 2 at a night start fled from them for its whole 120 s of arming, then died as it dug in at 6 health).
+ * every CHECK_MS, cuts the arming short (zombies came while it went for wood: mp5 c21 2-2 seed 2 at a night start
+ * fled from them for its whole 120 s of arming, then died as it dug in at 6 health); the caller hides or searches.
  */
 export async function armForTheDark(
   object: string,
