@@ -36,8 +36,13 @@ export function droppedStack(e: Entity | undefined): Item | null {
  * Items lying within `radius` of any of `near`; with `wanted`, only stacks of those names (and items whose stack is not
  * known yet): the junk the bot dropped to keep room lies where it mined, and is no drop to fetch.
  */
-function droppedItems(run: Run, near: readonly Vec3[], radius: number, wanted?: ReadonlySet<string>): Entity[] {
-  return Object.values(run.bot.entities).filter((e) => {
+export function droppedItems(
+  entities: Record<string, Entity>,
+  near: readonly Vec3[],
+  radius: number,
+  wanted?: ReadonlySet<string>,
+): Entity[] {
+  return Object.values(entities).filter((e) => {
     if (e.name !== 'item' || e.isValid === false || !near.some((p) => e.position.distanceTo(p) <= radius)) return false
     const name = wanted && droppedStack(e)?.name
     return !name || wanted.has(name)
@@ -80,7 +85,7 @@ export async function collectDrops(
   // entity under its id: that one is no drop)
   const lying = (e: Entity): boolean => bot.entities[e.id] === e
   const left = (capMs: number): number => Math.max(0, Math.min(capMs, deadline - Date.now()))
-  if (droppedItems(run, points, radius, wanted).length === 0)
+  if (droppedItems(bot.entities, points, radius, wanted).length === 0)
     await onceEvent<[Entity]>(bot, 'itemDrop', {
       timeoutMs: left(DROP_APPEAR_MS),
       signal: run.signal,
@@ -88,7 +93,7 @@ export async function collectDrops(
     }).catch(() => run.check())
   while (Date.now() < deadline) {
     run.check()
-    const item = droppedItems(run, points, radius, wanted)
+    const item = droppedItems(bot.entities, points, radius, wanted)
       .filter((e) => !ignored.has(e.id))
       .sort((a, b) => a.position.distanceTo(bot.entity.position) - b.position.distanceTo(bot.entity.position))[0]
     if (!item) return
@@ -127,7 +132,7 @@ export async function collectDrops(
   }
   // what stays on the ground, and why: a station left lying sends a later step off to make a new one (bench p1
   // compass seed 2: a table dug in a tunnel was not in the bag after its 6 s, and the bot climbed 57 s for a log)
-  const lost = droppedItems(run, points, radius, wanted)
+  const lost = droppedItems(bot.entities, points, radius, wanted)
   if (lost.length)
     log.debug('left lying', {
       items: lost.map((e) => droppedStack(e)?.name ?? 'item'),
