@@ -1,32 +1,31 @@
 /**
- * Searching for a block underground the way a player branch-mines: the level comes from the block's real
- * y-distribution in the knowledge (data/knowledge/world.json `yMin`/`yMax`/`bestY`, merged over the block and its
- * deepslate/stone variants), kept inside the rock (some blocks under the surface) and above the bedrock floor. The
- * bot digs down to it (the `dig_down` action, with its fluid and drop checks, moving the shaft around caves; when
- * it must stop, the pathfinder finds another way down), then digs 1×2 corridors in rows SPACING blocks apart, joined
- * end to end (no cell walked twice), and from every STRIDE-th cell pokes 1×1 holes POKE_DEPTH deep to both sides at
- * eye level and straight up: the eyes stand inside each hole's cross-section, so every wall of it is in sight, and a
- * poke shows four new blocks per block dug against a corridor's three, with no walk (`npm run bench:search` compares
- * the patterns by the seconds to the first sighting). A cave in sight on the level comes first (cave-walk.ts): the
- * bot walks to its farthest open floor and looks at the walls before it digs on. After every block it looks (no
- * x-ray: only blocks a ray from the eyes reaches count), never opens a block beside lava or water nor under a falling
- * block, and turns onto the freshest rock when a corridor is blocked or leads only along cells already walked. Cells
- * dug and caves walked are remembered per bot, so a re-plan does not dig the same side branch or walk the same cave
- * again.
+ * Searching for a block underground the way a player branch-mines: the level comes from the block's real y-distribution
+ * in the knowledge (data/knowledge/world.json `yMin`/`yMax`/`bestY`, merged over the block and its deepslate/stone
+ * variants), kept inside the rock (some blocks under the surface) and above the bedrock floor. The bot digs down to it
+ * (the `dig_down` action, with its fluid and drop checks, moving the shaft around caves; when it must stop, the
+ * pathfinder finds another way down: ore-descent.ts), then digs 1×2 corridors in rows SPACING blocks apart, joined end
+ * to end (no cell walked twice), and from every STRIDE-th cell pokes 1×1 holes POKE_DEPTH deep to both sides at eye
+ * level and straight up: the eyes stand inside each hole's cross-section, so every wall of it is in sight, and a poke
+ * shows four new blocks per block dug against a corridor's three, with no walk (`npm run bench:search` compares the
+ * patterns by the seconds to the first sighting). A cave in sight on the level comes first (cave-walk.ts): the bot
+ * walks to its farthest open floor and looks at the walls before it digs on. After every block it looks (no x-ray: only
+ * blocks a ray from the eyes reaches count), never opens a block beside lava or water nor under a falling block, and
+ * turns onto the freshest rock when a corridor is blocked or leads only along cells already walked. Cells dug and caves
+ * walked are remembered per bot, so a re-plan does not dig the same side branch or walk the same cave again.
  */
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
 import { createKnowledge, digLevel } from '../knowledge/index.js'
 import { logger } from '../util/log.js'
 import { sleep } from '../util/async.js'
-import { digDown } from './dig_down.js'
 import { makeRoom } from './junk.js'
 import { surfaceOf } from './memory.js'
-import { ActionFailure, type Run } from './types.js'
+import type { Run } from './types.js'
 import { isUnderground } from '../perception/vision.js'
 import { CAVE_WALK_MS, caveSpot, caveWalk } from './cave-walk.js'
 import { digBlock, falls, fluidNear, goals, gotoWithin } from './world.js'
 import { freshRow, POKE_DEPTH, ROW, SPACING, STALE_ROW, STRIDE, staleAhead, turnToFresh } from './ore-rows.js'
+import { afterDescent, descend, LEVEL_SLACK, type Look, SHAFT_STEP, TO_LEVEL_MS, travelTo } from './ore-descent.js'
 
 const log = logger('ore-search')
 
@@ -34,18 +33,6 @@ const log = logger('ore-search')
 export const COVER = 10
 /** Blocks above the world's bottom the corridor keeps (bedrock reaches up to 4 blocks). */
 const FLOOR_MARGIN = 5
-/** A level this close counts as reached (the corridor and its walls span y-1 … y+2). */
-const LEVEL_SLACK = 2
-/**
- * How long the pathfinder may take the bot toward the search's level when digging cannot: a way down when the
- * straight shaft had to stop, a way back up out of the lava-filled caves below it.
- */
-const TO_LEVEL_MS = 20_000
-/** Times a search moves its shaft SHAFT_STEP cells along the heading when nothing lower is reachable from the column. */
-const SHAFT_MOVES = 3
-const SHAFT_STEP = 4
-/** Tries in a row to get on down after one that got some of the way (each may take TO_LEVEL_MS). */
-const DESCENTS = 4
 /** Longest walk to a corridor's face, STRIDE cells of dug tunnel (about 0.6 s when nothing is in the way). */
 const CORRIDOR_WALK_MS = 8000
 /** Cave walks per search before it goes back to digging (each walk ends where the next cave floor is chosen). */
@@ -128,8 +115,6 @@ function dugBy(bot: Bot): Set<string> {
   }
   return s
 }
-
-type Look = () => Vec3 | null
 
 /** Open the 1×2 cell at `next` (head first; falling gravel is dug again); false when it must not or cannot be. */
 async function openCell(run: Run, next: Vec3, look: Look): Promise<Vec3 | null | false> {
@@ -241,50 +226,6 @@ async function corridor(run: Run, dir: Vec3, length: number, look: Look, pokes =
     await sleep(0, run.signal).catch(() => run.check())
   }
   return { seen: null, steps, fresh }
-}
-
-/**
- * Dig down toward `level`, looking at the shaft walls. When the shaft must stop (a cave's deep drop, fluid beside
- * it), the pathfinder looks for another way down (a staircase, safe drops) for TO_LEVEL_MS; else the bot stays.
- */
-async function descend(run: Run, level: number, look: Look): Promise<Vec3 | null> {
-  try {
-    await digDown(run, { type: 'dig_down', ylevel: level, tool: null })
-  } catch (err) {
-    if (!(err instanceof ActionFailure)) throw err
-    const seen = look()
-    if (seen) return seen
-    if (run.bot.entity.position.y > level + LEVEL_SLACK) return travelTo(run, level, look, TO_LEVEL_MS)
-  } finally {
-    run.progress.setTarget(() => null)
-  }
-  return look()
-}
-
-/** Let the pathfinder take the bot to level `y` (digging a staircase, pillaring, safe drops) in `ms` at most. */
-async function travelTo(run: Run, y: number, look: Look, ms: number): Promise<Vec3 | null> {
-  await gotoWithin(run, new goals.GoalY(y), `y ${y}`, ms)
-  return look()
-}
-
-/**
- * What a search does after a try to get down to its level that left the bot at `now`, from `before`:
- * - on the level (within LEVEL_SLACK): search;
- * - some way down but not there (a cave's drop stopped the shaft again): try again before any row, since rows up
- *   there look at the wrong rock (bench d41 seed 5: a row of 12 cells for diamonds at y -10, two minutes), up to
- *   DESCENTS tries in a row (a way down that gains a block per try would take them all), then a row and again;
- * - no lower at all: move the shaft a few cells (blocked below this column, a shaft beside it often is not), up to
- *   SHAFT_MOVES times, then search where it stands (nothing lower is reachable from anywhere near: bedrock, fluids).
- */
-export function afterDescent(
-  before: number,
-  now: number,
-  level: number,
-  tries: { shaftMoves: number; descents: number },
-): 'on level' | 'descend' | 'row first' | 'move shaft' | 'search here' {
-  if (now <= level + LEVEL_SLACK) return 'on level'
-  if (now < before) return tries.descents < DESCENTS ? 'descend' : 'row first'
-  return tries.shaftMoves < SHAFT_MOVES ? 'move shaft' : 'search here'
 }
 
 /** Searches started per bot: the heading turns with each. */

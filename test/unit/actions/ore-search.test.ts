@@ -8,7 +8,8 @@
  * when its way down stops short of the level.
  */
 import { describe, expect, it } from 'vitest'
-import { COVER, afterDescent, bandOf, searchLevel } from '../../../src/actions/ore-search.js'
+import { afterDescent } from '../../../src/actions/ore-descent.js'
+import { COVER, bandOf, searchLevel } from '../../../src/actions/ore-search.js'
 import {
   POKE_DEPTH,
   ROW,
