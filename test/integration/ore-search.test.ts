@@ -6,7 +6,7 @@
  * Then dig_down over a narrow cave carved with /setblock under its hole: the shaft moves sideways and goes on. Last,
  * the poke holes: sealed in a 1×2 cell in solid rock with gold blocks (which the world never makes) 4 blocks away at
  * eye level on every side, the search sees one from where it stands by digging a 1×1 hole toward it, without
- * walking or digging a corridor to it. Underground, mine leaves a block in sight down a 20-block tunnel (beyond the
+ * walking or digging a corridor to it. A cave walk looks all the way: gold round a niche half way along ends it there. Underground, mine leaves a block in sight down a 20-block tunnel (beyond the
  * search's own sight, sighting.ts) rather than walking at it, but goes for a block explore saw a moment before and a
  * wall now hides. A walk with a time limit ends then although the pathfinder is digging its way. And go_up with no
  * way back to where it left the surface (the pathfinder finds no path in time) pillars straight up through the rock
@@ -21,6 +21,7 @@ import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
 import { runHandler } from '../../src/actions/run.js'
 import { stairsDown } from '../../src/actions/stairs.js'
+import { type CaveWalk, caveWalk } from '../../src/actions/cave-walk.js'
 import { goals, gotoWithin } from '../../src/actions/world.js'
 import { rememberSurface } from '../../src/actions/memory.js'
 import { isUnderground, visibleBlocks } from '../../src/perception/vision.js'
@@ -235,6 +236,53 @@ describe('finding ore underground', () => {
       const hole = cell.offset(0, 1, 0).plus(step.scaled(k))
       expect(bot.blockAt(hole)?.name, `poke block ${k}`).toBe('air')
       expect(bot.blockAt(hole.offset(0, -1, 0))?.boundingBox, `under poke block ${k}`).toBe('block')
+    }
+  }, 60_000)
+
+  it('looks all along a cave walk: a block in sight only half way, round a niche, ends the walk there (caveWalk)', async () => {
+    // a 2-high "cave" 9 long through rock 12 below the feet; half way along, a niche at eye level with gold behind it,
+    // seen only from beside the niche: neither from the start nor from the spot at the far end
+    const mid = solidPatch(5, -13, -8).offset(0, -12, 0)
+    const cave = [-4, -3, -2, -1, 0, 1, 2, 3, 4].flatMap((dx) => [mid.offset(dx, 0, 0), mid.offset(dx, 1, 0)])
+    const niche = mid.offset(0, 1, 1)
+    const gold = mid.offset(0, 1, 2)
+    for (const p of [...cave, niche]) await command(bot, `/setblock ${p.x} ${p.y} ${p.z} air`)
+    await command(bot, `/setblock ${gold.x} ${gold.y} ${gold.z} gold_block`)
+    const start = mid.offset(-4, 0, 0)
+    const spot = mid.offset(4, 0, 0)
+    const ids = new Set([bot.registry.blocksByName.gold_block!.id])
+    const look = (): Vec3 | null => visibleBlocks(bot, ids, 16, 1)[0]?.position ?? null
+    const standAt = async (p: Vec3, what: string): Promise<void> => {
+      await command(bot, `/tp ${bot.username} ${p.x + 0.5} ${p.y} ${p.z + 0.5}`)
+      await waitFor(
+        () =>
+          bot.entity.position.floored().equals(p) && bot.entity.onGround && bot.blockAt(gold)?.name === 'gold_block',
+        5000,
+        what,
+      )
+    }
+    try {
+      await standAt(spot, 'at the far end')
+      expect(look(), 'the gold is out of sight from the spot').toBeNull()
+      await standAt(start, 'at the start')
+      expect(look(), 'the gold is out of sight from the start').toBeNull()
+      let walk: CaveWalk | null = null
+      const r = await runHandler(
+        bot,
+        { signal: never },
+        { name: 'explore', doing: 'exploring', budget: { steps: 20, timeMs: 30_000 }, tracked: false },
+        async (run) => {
+          walk = await caveWalk(run, spot, look)
+          return 'walked'
+        },
+      )
+      expect(r.ok, r.message).toBe(true)
+      expect(walk).toEqual({ seen: gold, reached: true })
+      // the sighting ended the walk short of the spot
+      expect(bot.entity.position.x).toBeLessThan(spot.x - 0.5)
+    } finally {
+      await command(bot, `/tp ${bot.username} ${start.x + 0.5} ${start.y} ${start.z + 0.5}`)
+      for (const p of [...cave, niche, gold]) await command(bot, `/setblock ${p.x} ${p.y} ${p.z} stone`)
     }
   }, 60_000)
 
