@@ -10,6 +10,7 @@
  * or high up the shaft above the bot, does not count as seen — but one in the wall of the shaft the bot came down is
  * fetched by climbing back up the shaft to it. Fails with `not_found` when the step or time budget runs out.
  */
+import type { Bot } from 'mineflayer'
 import { type Action, describeSearch } from '../schemas/action.js'
 import { Vec3 } from 'vec3'
 import { biomeTarget, resolveTarget, type Target } from './names.js'
@@ -17,7 +18,8 @@ import { fail, type Run } from './types.js'
 import { VIEW_DISTANCE, visibleBlocks, visibleEntities } from '../perception/vision.js'
 import { nearestVisible } from '../perception/percipient.js'
 import { goals, gotoWithin } from './world.js'
-import { branchMine, searchIds } from './ore-search.js'
+import { branchMine } from './ore-search.js'
+import { searchIds } from './ore-band.js'
 import { deepIn, standsIn, surface } from './surface-search.js'
 import { rememberSighting } from './memory.js'
 import { pillarUp } from './go_up.js'
@@ -102,6 +104,12 @@ async function climbToShaftOre(run: Run, target: Target): Promise<Vec3 | null> {
   return ore.position
 }
 
+/** A block target counting every variant of its blocks (ore-band.ts); any other target as it is. */
+function withVariants(bot: Bot, target: Target): Target {
+  if (target.kind !== 'block') return target
+  return { kind: 'block', block: { ...target.block, blockIds: searchIds(bot, target.block.blockNames).ids } }
+}
+
 async function searchUnderground(
   run: Run,
   target: Target,
@@ -110,8 +118,7 @@ async function searchUnderground(
 ): Promise<string> {
   // a block is looked for in all its variants (diamond_ore and deepslate_diamond_ore), at its best level
   const search = target.kind === 'block' ? searchIds(run.bot, target.block.blockNames) : null
-  const wanted: Target =
-    target.kind === 'block' && search ? { kind: 'block', block: { ...target.block, blockIds: search.ids } } : target
+  const wanted = withVariants(run.bot, target)
   const up = look ? null : await climbToShaftOre(run, wanted)
   if (up) return found(run, object, up)
   const keep = new Set(target.kind === 'block' ? [...target.block.blockNames, ...target.block.wanted] : [])
@@ -129,11 +136,14 @@ export async function explore(run: Run, action: Extract<Action, { type: 'explore
     ? (biomeTarget(run.bot, action.biome) ?? fail('invalid', `There is no biome called "${action.biome}".`))
     : null
   const underground = action.strategy === 'underground'
+  // underground, a block counts in all its variants from the first look on, as in the search and in dig_down's watch
+  // (the dig stopped at a deepslate_iron_ore it saw: explore for iron_ore must see it too)
+  const seen = underground ? withVariants(run.bot, target) : target
   // with `near`, only a sighting with that thing next to it counts (a pig with grass by it); with `biome`, only one
   // seen from inside it
   const sight = near
     ? () => nearestVisible(run.bot, action.object, near)?.at ?? null
-    : () => seenAt(run, target, underground)
+    : () => seenAt(run, seen, underground)
   const look = within ? () => (standsIn(run, within) ? sight() : null) : sight
   const now = look()
   if (now) return found(run, action.object, now)

@@ -78,7 +78,14 @@ export function planOffline(input: OfflinePlanInput): Plan {
         !digStopped &&
         !(buried !== undefined && d.location.bestY === null && underground)
       )
-        actions.push({ type: 'dig_down', ylevel: Math.max(-60, bestY), tool: tool ?? null })
+        // an ore with a level of its own is watched for on the way: a cave the shaft crosses may show one in its walls
+        // (not a block only buried under the dirt, such as stone, which is in sight on many hillsides)
+        actions.push({
+          type: 'dig_down',
+          ylevel: Math.max(-60, bestY),
+          tool: tool ?? null,
+          watch: d.location.bestY !== null ? block : null,
+        })
       actions.push({ type: 'explore', object: block, strategy: goDeep ? 'underground' : 'surface' })
       // mine counts the drops of the named object: name the wanted item when it is a side drop of the block
       // (flint from gravel, saplings from leaves), or mining would stop at the block's main drop

@@ -147,7 +147,10 @@ export class Patroller {
           ? r
           : fail(`I reported seeing ${describeSearch(a)} but none is in sight now.`)
       case 'dig_down':
-        return after.y <= a.ylevel + 1 ? r : fail(`I reported digging down to y=${a.ylevel} but I am at y=${after.y}.`)
+        // a dig that watched for a block may stop above the level with one in sight
+        return after.y <= a.ylevel + 1 || (a.watch && this.senses.nearestVisible(a.watch) !== null)
+          ? r
+          : fail(`I reported digging down to y=${a.ylevel} but I am at y=${after.y}.`)
       case 'go_up':
         return !after.underground ? r : fail('I reported returning to the surface but I am still underground.')
       case 'give':

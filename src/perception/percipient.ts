@@ -15,7 +15,7 @@ import { leftStationNear } from './own-stations.js'
 import { biomeAt, canSeeEntity, eyes, isUnderground, VIEW_DISTANCE, visibleBlocks, visibleEntities } from './vision.js'
 import { findBlocksFast } from './find.js'
 import { inBiome, resolveTarget } from '../actions/names.js'
-import { searchIds } from '../actions/ore-search.js'
+import { searchIds } from '../actions/ore-band.js'
 import { hostilesNear, isHostileMob } from '../actions/threats.js'
 
 export const Percept = z.object({

@@ -39,7 +39,16 @@ export const Action = z.discriminatedUnion('type', [
   z.object({ type: z.literal('approach'), object: name }),
   z.object({ type: z.literal('mine'), object: name, tool, count }),
   z.object({ type: z.literal('attack'), object: name, tool }),
-  z.object({ type: z.literal('dig_down'), ylevel: z.number().int().min(-64).max(320), tool }),
+  z.object({
+    type: z.literal('dig_down'),
+    ylevel: z.number().int().min(-64).max(320),
+    tool,
+    watch: name
+      .nullish()
+      .describe(
+        'the block the dig is for: stop on the way down as soon as one is in sight within reach; null to dig to ylevel',
+      ),
+  }),
   z.object({ type: z.literal('go_up'), tool }),
   z
     .object({ type: z.literal('hide') })

@@ -6,7 +6,8 @@
  * Then dig_down over a narrow cave carved with /setblock under its hole: the shaft moves sideways and goes on. Last,
  * the poke holes: sealed in a 1×2 cell in solid rock with gold blocks (which the world never makes) 4 blocks away at
  * eye level on every side, the search sees one from where it stands by digging a 1×1 hole toward it, without
- * walking or digging a corridor to it. A cave walk looks all the way: gold round a niche half way along ends it there. Underground, mine leaves a block in sight down a 20-block tunnel (beyond the
+ * walking or digging a corridor to it. A cave walk looks all the way: gold round a niche half way along ends it there.
+ * A dig down watching for a block stops where its shaft opens a room with one in sight. Underground, mine leaves a block in sight down a 20-block tunnel (beyond the
  * search's own sight, sighting.ts) rather than walking at it, but goes for a block explore saw a moment before and a
  * wall now hides. A walk with a time limit ends then although the pathfinder is digging its way. And go_up with no
  * way back to where it left the surface (the pathfinder finds no path in time) pillars straight up through the rock
@@ -147,6 +148,44 @@ describe('finding ore underground', () => {
     expect(down.ok, down.message).toBe(true)
     expect(bot.entity.position.y).toBeLessThan(c.y - 8)
     expect(bot.health).toBe(health) // it never dropped into the cave
+  }, 60_000)
+
+  it('stops digging down once the block it watches for is in sight, in a cave its shaft opens (dig_down watch)', async () => {
+    // sealed in a 1×2 cell in rock; 3 below its floor a 3-high room opens beside the shaft's column, gold at its far
+    // wall: out of sight until the shaft reaches the room, then in sight well above the level asked
+    const start = bot.entity.position.clone()
+    const cell = solidPatch(4, -17, -2).offset(0, -5, 0)
+    const room: Vec3[] = []
+    for (let dx = 1; dx <= 3; dx++) for (let dy = -5; dy <= -3; dy++) room.push(cell.offset(dx, dy, 0))
+    const gold = cell.offset(4, -4, 0)
+    for (const p of [cell, cell.offset(0, 1, 0), ...room]) await command(bot, `/setblock ${p.x} ${p.y} ${p.z} air`)
+    await command(bot, `/setblock ${gold.x} ${gold.y} ${gold.z} gold_block`)
+    await command(bot, `/tp ${bot.username} ${cell.x + 0.5} ${cell.y} ${cell.z + 0.5}`)
+    await waitFor(
+      () =>
+        bot.entity.position.floored().equals(cell) && bot.entity.onGround && bot.blockAt(gold)?.name === 'gold_block',
+      5000,
+      'sealed in the cell over the room',
+    )
+    const ids = new Set([bot.registry.blocksByName.gold_block!.id])
+    expect(visibleBlocks(bot, ids, 16, 1), 'the gold is out of sight from the cell').toHaveLength(0)
+    try {
+      const r = await execute(
+        bot,
+        { type: 'dig_down', ylevel: cell.y - 10, tool: 'stone_pickaxe', watch: 'gold_block' },
+        { signal: never },
+      )
+      expect(r.ok, r.message).toBe(true)
+      expect(r.message).toContain(`I can see gold_block at ${gold.x} ${gold.y} ${gold.z}`)
+      // it stopped where the room opened, not at the level asked
+      expect(bot.entity.position.y).toBeGreaterThanOrEqual(cell.y - 5)
+      expect(visibleBlocks(bot, ids, 16, 1)[0]?.position).toEqual(gold)
+    } finally {
+      const shaft = [0, 1, -1, -2, -3, -4, -5, -6].map((dy) => cell.offset(0, dy, 0))
+      await command(bot, `/tp ${bot.username} ${start.x} ${start.y} ${start.z}`)
+      for (const p of [...shaft, ...room, gold]) await command(bot, `/setblock ${p.x} ${p.y} ${p.z} stone`)
+      await waitFor(() => bot.entity.position.distanceTo(start) < 0.5 && bot.entity.onGround, 5000, 'back at the start')
+    }
   }, 60_000)
 
   it('digs a staircase down beside a cave under its shaft, toward the side with rock under it (stairsDown)', async () => {

@@ -9,7 +9,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { afterDescent } from '../../../src/actions/ore-descent.js'
-import { COVER, bandOf, searchLevel } from '../../../src/actions/ore-search.js'
+import { COVER, searchLevel } from '../../../src/actions/ore-search.js'
+import { bandOf } from '../../../src/actions/ore-band.js'
 import {
   POKE_DEPTH,
   ROW,

@@ -125,6 +125,29 @@ describe('offline planner', () => {
     })
   })
 
+  it('watches for an ore on the way down, not for a block only buried under the dirt', () => {
+    const surface = state({ iron_pickaxe: 1 }, { y: 70, underground: false })
+    const diamond = planOffline({
+      step: stepOf('mine', 'diamond', 1, { iron_pickaxe: 1 }),
+      state: surface,
+      attempt: 0,
+      feedback: null,
+    })
+    const dig = diamond.actions[0]
+    expect(dig?.type).toBe('dig_down')
+    const explore = diamond.actions[1]
+    expect(explore?.type).toBe('explore')
+    // the block the dig watches for is the one the explore after it looks for
+    expect(dig).toMatchObject({ watch: explore?.type === 'explore' ? explore.object : 'no explore' })
+    const stone = planOffline({
+      step: stepOf('mine', 'cobblestone', 3, { wooden_pickaxe: 1 }),
+      state: surface,
+      attempt: 0,
+      feedback: null,
+    })
+    expect(stone.actions[0]).toMatchObject({ type: 'dig_down', watch: null })
+  })
+
   it('after a dig_down stopped over a cave above the ore band, searches underground from there (its own ways down)', () => {
     const inv = { iron_pickaxe: 1 }
     const step = stepOf('mine', 'diamond', 1, inv)

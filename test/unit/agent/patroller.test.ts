@@ -99,6 +99,15 @@ describe('patroller: after', () => {
       expect(await step(a), a.type).toMatchObject({ ok: true })
   })
 
+  it('accepts a dig_down that stopped above its level only with the block it watched for in sight', async () => {
+    const lies = [1, 2].map((nth) => ({ type: 'dig_down' as const, nth }))
+    const { w, step } = setup({ inventory: { stone_pickaxe: 1 }, lies })
+    const dig: Action = { type: 'dig_down', ylevel: 16, tool: 'stone_pickaxe', watch: 'iron_ore' }
+    expect(await step(dig)).toMatchObject({ ok: false, reason: 'unverified' })
+    w.visible.set('iron_ore', 9)
+    expect(await step(dig)).toMatchObject({ ok: true })
+  })
+
   it('turns claimed successes without their effect into `unverified`', async () => {
     const lies = (['explore', 'approach', 'mine', 'equip', 'dig_down', 'place', 'smelt'] as const).map((type) => ({
       type,
