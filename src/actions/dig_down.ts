@@ -1,12 +1,13 @@
 /**
- * `dig_down(ylevel, tool)`: dig straight down to a y-level, with safety checks before every block (never open a block
- * that has lava or water beside or under it, never drop further than a safe fall, stop at unbreakable blocks), and
- * remember where it left the surface so `go_up` can return. When the shaft runs into a cave's deep drop or a fluid,
+ * `dig_down(ylevel, tool, watch)`: dig straight down to a y-level, with safety checks before every block (never open a
+ * block that has lava or water beside or under it, never drop further than a safe fall, stop at unbreakable blocks),
+ * and remember where it left the surface so `go_up` can return. When the shaft runs into a cave's deep drop or a fluid,
  * it digs a staircase down beside it through dry rock (src/actions/stairs.ts) until it can dig straight on; where no
  * side has two safe steps, it moves the shaft sideways (a short tunnel to the nearest column with solid rock and no
  * fluid below, as a player steps around a cave) up to SIDESTEPS times; over a cave too wide for that, it lets the
- * pathfinder find a way down (a staircase, safe drops) and digs on from there, before it gives up. Fails with
- * `unsafe`, `no_path` (bedrock) or `missing_tool`.
+ * pathfinder find a way down (a staircase, safe drops) and digs on from there, before it gives up. With `watch` (the
+ * block the dig is for) it stops as soon as one is in sight within explore's reach, as in a cave the shaft crosses.
+ * Fails with `unsafe`, `no_path` (bedrock) or `missing_tool`.
  */
 import type { Action } from '../schemas/action.js'
 import { Vec3 } from 'vec3'
