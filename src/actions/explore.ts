@@ -19,7 +19,7 @@ import { VIEW_DISTANCE, visibleBlocks, visibleEntities } from '../perception/vis
 import { nearestVisible } from '../perception/percipient.js'
 import { goals, gotoWithin } from './world.js'
 import { branchMine } from './ore-search.js'
-import { searchIds } from './ore-band.js'
+import { searchIds, type YBand } from './ore-band.js'
 import { deepIn, standsIn, surface } from './surface-search.js'
 import { rememberSighting } from './memory.js'
 import { pillarUp } from './go_up.js'
@@ -104,25 +104,28 @@ async function climbToShaftOre(run: Run, target: Target): Promise<Vec3 | null> {
   return ore.position
 }
 
-/** A block target counting every variant of its blocks (ore-band.ts); any other target as it is. */
-function withVariants(bot: Bot, target: Target): Target {
-  if (target.kind !== 'block') return target
-  return { kind: 'block', block: { ...target.block, blockIds: searchIds(bot, target.block.blockNames).ids } }
+/**
+ * A block target counting every variant of its blocks (ore-band.ts), with its y-band; any other target as it is
+ * (no band). Computed once per explore: its first look, the shaft ore and the branch mine all use it.
+ */
+function withVariants(bot: Bot, target: Target): { target: Target; band: YBand | null } {
+  if (target.kind !== 'block') return { target, band: null }
+  const { ids, band } = searchIds(bot, target.block.blockNames)
+  return { target: { kind: 'block', block: { ...target.block, blockIds: ids } }, band }
 }
 
+/** `wanted` counts every variant (withVariants); `band` is its y-band, null for a target without one. */
 async function searchUnderground(
   run: Run,
-  target: Target,
+  wanted: Target,
+  band: YBand | null,
   object: string,
   look: (() => Vec3 | null) | null,
 ): Promise<string> {
-  // a block is looked for in all its variants (diamond_ore and deepslate_diamond_ore), at its best level
-  const search = target.kind === 'block' ? searchIds(run.bot, target.block.blockNames) : null
-  const wanted = withVariants(run.bot, target)
   const up = look ? null : await climbToShaftOre(run, wanted)
   if (up) return found(run, object, up)
-  const keep = new Set(target.kind === 'block' ? [...target.block.blockNames, ...target.block.wanted] : [])
-  const seen = await branchMine(run, search?.band ?? null, look ?? (() => seenAt(run, wanted, true)), keep)
+  const keep = new Set(wanted.kind === 'block' ? [...wanted.block.blockNames, ...wanted.block.wanted] : [])
+  const seen = await branchMine(run, band, look ?? (() => seenAt(run, wanted, true)), keep)
   if (seen) return found(run, object, seen)
   return fail('not_found', `I branch-mined as far as I safely could and never saw ${object}.`)
 }
@@ -138,7 +141,7 @@ export async function explore(run: Run, action: Extract<Action, { type: 'explore
   const underground = action.strategy === 'underground'
   // underground, a block counts in all its variants from the first look on, as in the search and in dig_down's watch
   // (the dig stopped at a deepslate_iron_ore it saw: explore for iron_ore must see it too)
-  const seen = underground ? withVariants(run.bot, target) : target
+  const { target: seen, band } = underground ? withVariants(run.bot, target) : { target, band: null }
   // with `near`, only a sighting with that thing next to it counts (a pig with grass by it); with `biome`, only one
   // seen from inside it
   const sight = near
@@ -149,6 +152,6 @@ export async function explore(run: Run, action: Extract<Action, { type: 'explore
   if (now) return found(run, action.object, now)
   const what = describeSearch(action)
   return underground
-    ? searchUnderground(run, target, what, near || within ? look : null)
+    ? searchUnderground(run, seen, band, what, near || within ? look : null)
     : found(run, what, await surface(run, target, what, look, within))
 }
