@@ -50,7 +50,9 @@ async function summon(name: string, dx: number, dz: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })
+  // furnaces at 10× (practice.ts's furnaceSpeed): these tests are about placing, pockets and picking up, not the 10 s an
+  // item cooks (furnace.test.ts smelts at vanilla speed)
+  server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false, furnaceSpeed: 10 } })
   bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostB', version: VERSION, auth: 'offline' })
   await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
   await bot.waitForChunksToLoad()
@@ -221,6 +223,9 @@ describe('actions that need the server mechanics', () => {
   /** Smelt 3 iron in 3 carried furnaces, each with its own coal, and check all of that came about. */
   async function smeltInThree(): Promise<void> {
     if (count('furnace') < 3) await give('furnace', 3 - count('furnace'))
+    // its pockets and pick-ups with a pickaxe, not by hand (a stone 7.5 s, a furnace 17.5 s): iron, as these tests are
+    // about where it digs, not how long a wooden pickaxe takes
+    if (count('iron_pickaxe') === 0) await give('iron_pickaxe')
     await give('raw_iron', 3)
     await give('coal', 3)
     const before = { ingots: count('iron_ingot'), coal: count('coal') }
@@ -300,7 +305,6 @@ describe('actions that need the server mechanics', () => {
 
   it('walled in beside the table it left standing for a later step, digs its pockets elsewhere', async () => {
     // bench d30 seed 1: the smelt dug out the table left for the pickaxe's craft to make a furnace pocket
-    if (count('wooden_pickaxe') === 0) await give('wooden_pickaxe') // the pockets and the pick-ups, not by hand
     const { p, fill, set } = walls()
     const table = p.offset(1, 0, 0)
     await fill('stone')
@@ -319,7 +323,6 @@ describe('actions that need the server mechanics', () => {
   it('walled in with its body across into the one open cell, digs pockets instead of placing into itself', async () => {
     // bench p3 compass seed 2 and piston seed 2: in a 1-wide tunnel the pocket offered was the corridor cell the bot's
     // body reached into; the server refuses a furnace there, and 7 iron cooked in one furnace (70 s)
-    if (count('wooden_pickaxe') === 0) await give('wooden_pickaxe') // the pockets and the pick-ups, not by hand
     const { p, fill, set } = walls()
     await fill('stone')
     await set(p.offset(1, 0, 0), 'air')

@@ -14,3 +14,13 @@ export function practiceOptions(serv: SquidServer, pluginName: string): Record<s
 export function naturalSpawning(serv: SquidServer, pluginName: string): boolean {
   return practiceOptions(serv, pluginName).naturalSpawning !== false
 }
+
+/**
+ * Furnace ticks per server tick: 1 (vanilla) unless a test passes `practice: { furnaceSpeed: n }` (a whole number
+ * from 1 to 20) — as vanilla's `/tick sprint` runs the game faster, for a test whose point is not the 10 s per item.
+ * Every ratio stays vanilla (ticks per item, burn time per fuel) and the window reports the same properties.
+ */
+export function furnaceSpeed(serv: SquidServer, pluginName: string): number {
+  const n = practiceOptions(serv, pluginName).furnaceSpeed
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 20 ? n : 1
+}

@@ -6,6 +6,7 @@
  * vanilla `minecraft:furnace` window (0 input, 1 fuel, 2 output, 3-38 inventory) with the four window properties
  * (0 fuel left, 1 fuel total, 2 cook progress, 3 cook total), so mineflayer's openFurnace / putFuel / putInput /
  * takeOutput and its progress fields work. The block's `lit` state follows the fire. Breaking it drops the items.
+ * A test server can run its furnaces faster (`practice: { furnaceSpeed }`, mobs/practice.ts).
  * Not done: experience for smelted items, blast furnaces and smokers.
  */
 import { createRequire } from 'node:module'
@@ -18,6 +19,7 @@ import { installSession, log, viewers, type Session } from '../windows/session.j
 import { COOK_TICKS, smeltingTable, type SmeltingRegistry, type SmeltingTable } from '../windows/smelting.js'
 import { countOf, maxStackOf, sameItem, Stacks, type Stack } from '../windows/stack.js'
 import { inReach } from './crafting.js'
+import { furnaceSpeed } from '../mobs/practice.js'
 
 const require = createRequire(import.meta.url)
 
@@ -168,6 +170,7 @@ const plugin: SquidPlugin = {
     const furnaceId = serv.registry.blocksByName.furnace.id as number
     const store = new BlockStore<FurnaceState>(serv, ['furnace'], newState, (s) => s.items)
     const worlds = new Set<unknown>()
+    const speed = furnaceSpeed(serv, 'furnace')
 
     const onBlockInteraction = serv.onBlockInteraction as (
       name: string,
@@ -191,8 +194,9 @@ const plugin: SquidPlugin = {
         for (const { pos, state } of store.entries(world)) {
           const idle = state.litTime <= 0 && state.cookingProgress <= 0 && !(state.items[0] && state.items[1])
           if (idle) continue
-          const flipped = tickFurnace(state, table, stacks)
-          if (flipped)
+          const wasLit = state.litTime > 0
+          for (let i = 0; i < speed; i++) tickFurnace(state, table, stacks)
+          if (wasLit !== state.litTime > 0)
             void setLit(serv, world as WorldLike, pos, state.litTime > 0, Block, furnaceId).catch((err: unknown) =>
               log.error('furnace lit state failed', { err }),
             )
