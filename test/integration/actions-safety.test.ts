@@ -2,7 +2,7 @@
  * Integration tests of reflexes and the progress signal, driven through the registry's own run machinery
  * (runHandler) with test-only movement loops: walking straight at a lava pool (set with /setblock on the path), at
  * a hole into the void or at a shallow hole with lava at its bottom makes the reflex stop the bot and step back (never
- * into a second hole behind it), and
+ * into a second hole behind it; stopped with its middle over the hole, never moved further over it), and
  * the run reports `unsafe` (after the stops a run may absorb, its `detours`, are used up); the pathfinder keeps off a
  * lava pool's rim (src/bot/lava-margin.ts); walking in circles makes
  * the progress signal stop the run as `stalled`, with the trace kept for the failure analyser. Also
@@ -139,6 +139,26 @@ describe('reflexes and progress', () => {
     await bot.waitForTicks(18) // the step back's time, in physics ticks
     expect(bot.entity.position.y).toBeGreaterThan(p.y - 0.5)
     expect(bot.entity.position.floored().x).toBe(p.x)
+    expect(bot.health).toBe(20)
+  })
+
+  it('stopped with its middle already over the edge, stays on the edge: the stop does not move it over the hole', async () => {
+    // bench p10 compass seed 2: the guard saw a cave's edge only once the bot's middle hung over it (its look ahead
+    // skips the cell it stands in), and the pathfinder's stop moved the body to the middle of that cell, in mid-air:
+    // it fell 6 blocks into lava
+    await teleport(160.5, 40.5)
+    const p = bot.entity.position.floored()
+    for (let y = p.y - 1; y >= p.y - 5; y--)
+      for (const dx of [1, 2, 3]) for (const dz of [-1, 0, 1]) await setblock(p.x + dx, y, p.z + dz, 'air')
+    // on the very edge: its middle 0.15 past the block it stands on, its body still over it by 0.15
+    await command(bot, `/tp ${bot.username} ${p.x + 1.15} ${p.y} ${p.z + 0.5}`)
+    await waitFor(() => bot.entity.position.x > p.x + 1.1 && bot.entity.onGround, 5000, 'standing on the edge')
+    const r = await walkEast()
+    expect(r.reason, r.message).toBe('unsafe')
+    expect(r.message).toMatch(/drop/)
+    await bot.waitForTicks(20) // the stop and the step back, in physics ticks
+    expect(bot.entity.position.y).toBeGreaterThan(p.y - 0.5)
+    expect(bot.entity.position.x).toBeLessThan(p.x + 1.3) // never past the edge
     expect(bot.health).toBe(20)
   })
 

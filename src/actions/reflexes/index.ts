@@ -13,6 +13,7 @@ import combat from './combat.js'
 import eat from './eat.js'
 import guard from './guard.js'
 import { MAX_SAFE_DROP } from '../../bot/lava-margin.js'
+import { standStill } from '../../bot/body.js'
 
 const log = logger('reflex')
 
@@ -55,7 +56,7 @@ export interface ReflexHost {
   note(kind: ReflexKind, message: string): void
   /** Whether the running action fights this attacker on purpose (then no fight-back reflex against it). */
   engaged(attacker: Entity): boolean
-  /** Stop pathfinding and every control state. */
+  /** Stop pathfinding and every control state, leaving the body where it is (standStill). */
   stopMoving(): void
   /** A timer the host clears on detach. */
   later(fn: () => void, ms: number): void
@@ -125,15 +126,7 @@ export function attachReflexes(
     takeOver: (kind, message) => record(kind, message, true),
     note: (kind, message) => record(kind, message, false),
     engaged: (attacker) => (typeof engaged === 'function' ? engaged(attacker) : attacker.id === engaged),
-    stopMoving() {
-      try {
-        bot.pathfinder.stop()
-      } catch {
-        /* not pathing */
-      }
-      bot.pathfinder.setGoal(null)
-      bot.clearControlStates()
-    },
+    stopMoving: () => standStill(bot),
     later(fn, ms) {
       const t = setTimeout(() => {
         timers.delete(t)
