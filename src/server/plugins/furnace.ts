@@ -102,9 +102,8 @@ export class FurnaceMenu extends Menu implements PositionedMenu {
   }
 }
 
-/** One vanilla furnace tick; returns whether the lit state flipped. */
-export function tickFurnace(st: FurnaceState, table: SmeltingTable, stacks: Stacks): boolean {
-  const wasLit = st.litTime > 0
+/** One vanilla furnace tick. */
+export function tickFurnace(st: FurnaceState, table: SmeltingTable, stacks: Stacks): void {
   if (st.litTime > 0) st.litTime--
   const [input, fuel] = st.items
   const recipe = input ? table.resultFor(input.type) : undefined
@@ -135,7 +134,6 @@ export function tickFurnace(st: FurnaceState, table: SmeltingTable, stacks: Stac
   } else if (st.litTime <= 0 && st.cookingProgress > 0) {
     st.cookingProgress = Math.max(0, Math.min(st.cookingProgress - 2, st.cookingTotalTime))
   }
-  return wasLit !== st.litTime > 0
 }
 
 interface WorldLike {
