@@ -197,7 +197,9 @@ export async function digDown(run: Run, action: Extract<Action, { type: 'dig_dow
   const centre = async (): Promise<void> => {
     const p = bot.entity.position
     const f = p.floored()
-    if (Math.abs(p.x - (f.x + 0.5)) > 0.25 || Math.abs(p.z - (f.z + 0.5)) > 0.25)
+    // the body (0.6 wide) falls into the 1-wide hole only from within 0.2 of the cell's middle; further off, it hangs on
+    // the edge of the block beside it (suite G: a bot 0.2–0.25 off dug the block under it and stayed up for 20 s)
+    if (Math.abs(p.x - (f.x + 0.5)) > 0.2 || Math.abs(p.z - (f.z + 0.5)) > 0.2)
       await goto(run, new goals.GoalBlock(f.x, f.y, f.z), 'the middle of my hole').catch(() => run.check())
   }
   run.progress.setTarget(() => bot.entity.position.y - action.ylevel)
