@@ -24,6 +24,7 @@ import { stairsDown } from './stairs.js'
 import { digBlock, equipNamed, goals, goto, gotoWithin } from './world.js'
 import { noToolMessage } from '../rules/index.js'
 import { logger } from '../util/log.js'
+import { CENTRE_SLACK } from '../bot/body.js'
 import { clearOfDanger, MAX_SAFE_DROP } from '../bot/lava-margin.js'
 
 const log = logger('dig_down')
@@ -197,9 +198,9 @@ export async function digDown(run: Run, action: Extract<Action, { type: 'dig_dow
   const centre = async (): Promise<void> => {
     const p = bot.entity.position
     const f = p.floored()
-    // the body (0.6 wide) falls into the 1-wide hole only from within 0.2 of the cell's middle; further off, it hangs on
-    // the edge of the block beside it (suite G: a bot 0.2–0.25 off dug the block under it and stayed up for 20 s)
-    if (Math.abs(p.x - (f.x + 0.5)) > 0.2 || Math.abs(p.z - (f.z + 0.5)) > 0.2)
+    // further off the middle than CENTRE_SLACK, the body hangs on the edge of the block beside the hole (suite G: a bot
+    // 0.2–0.25 off dug the block under it and stayed up for 20 s)
+    if (Math.abs(p.x - (f.x + 0.5)) > CENTRE_SLACK || Math.abs(p.z - (f.z + 0.5)) > CENTRE_SLACK)
       await goto(run, new goals.GoalBlock(f.x, f.y, f.z), 'the middle of my hole').catch(() => run.check())
   }
   run.progress.setTarget(() => bot.entity.position.y - action.ylevel)

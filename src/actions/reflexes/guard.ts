@@ -6,6 +6,7 @@
  */
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
+import { solidAt } from '../../bot/body.js'
 import { fallFrom, LAVA_PROBE } from '../../bot/lava-margin.js'
 import type { AttachedReflex, ReflexHost, ReflexPlugin } from './index.js'
 
@@ -16,10 +17,6 @@ const LEVEL_EPS = 0.5
 /** How long stepping back counts as busy after the reflex fires. */
 const STEP_BACK_BUSY_MS = 900
 
-function isSolid(bot: Bot, p: Vec3): boolean {
-  const b = bot.blockAt(p)
-  return !!b && b.boundingBox === 'block'
-}
 function isLiquid(bot: Bot, p: Vec3, name: string): boolean {
   return bot.blockAt(p)?.name === name
 }
@@ -110,7 +107,7 @@ function attach(host: ReflexHost): AttachedReflex {
       return
     }
     const feet = bot.entity.position.floored()
-    if (bot.entity.onGround && isSolid(bot, feet.offset(0, -1, 0)) && !isLiquid(bot, feet, 'lava')) {
+    if (bot.entity.onGround && solidAt(bot, feet.offset(0, -1, 0)) && !isLiquid(bot, feet, 'lava')) {
       const last = safeTrail[safeTrail.length - 1]
       if (!last || last.distanceTo(bot.entity.position) > 0.2) safeTrail.push(bot.entity.position.clone())
       if (safeTrail.length > 60) safeTrail.shift()

@@ -120,7 +120,7 @@ const plugin: SquidPlugin = {
 
     let spawning = false
     serv.on('tick', (_delta: number, count: number) => {
-      if (count % SPAWN_EVERY_TICKS !== 0 || spawning || !naturalSpawning(serv, 'animals')) return
+      if (count % SPAWN_EVERY_TICKS !== 0 || spawning || !naturalSpawning(serv, plugin.name)) return
       for (const e of creatures(serv)) {
         if (!e.practiceNatural || e.creature.info.hostile) continue
         if (!serv.players.some((p) => p.world === e.world && p.position.distanceTo(e.position) < FORGET_DISTANCE))

@@ -168,7 +168,7 @@ const plugin: SquidPlugin = {
     const furnaceId = serv.registry.blocksByName.furnace.id as number
     const store = new BlockStore<FurnaceState>(serv, ['furnace'], newState, (s) => s.items)
     const worlds = new Set<unknown>()
-    const speed = furnaceSpeed(serv, 'furnace')
+    const speed = furnaceSpeed(serv, plugin.name)
 
     const onBlockInteraction = serv.onBlockInteraction as (
       name: string,

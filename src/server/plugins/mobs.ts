@@ -99,7 +99,7 @@ const plugin: SquidPlugin = {
     registerBrain('zombie', zombieBrain)
     let spawning = false
     serv.on('tick', (_delta: number, count: number) => {
-      if (count % SPAWN_EVERY_TICKS !== 0 || spawning || !isNight(serv) || !naturalSpawning(serv, 'mobs')) return
+      if (count % SPAWN_EVERY_TICKS !== 0 || spawning || !isNight(serv) || !naturalSpawning(serv, plugin.name)) return
       if (Number(serv.difficulty ?? 1) <= 0 || creatures(serv).length >= NATURAL_CREATURE_LIMIT) return
       const candidates = alivePlayers(serv).filter(
         (p) => creaturesNear(serv, p.position, 64, (e) => e.creature.info.hostile).length < ZOMBIE_CAP,

@@ -9,11 +9,11 @@ import { practiceOptions } from '../mobs/practice.js'
 const plugin: SquidPlugin = {
   name: 'notice',
   server(serv) {
-    const o = practiceOptions(serv, 'notice')
+    const o = practiceOptions(serv, plugin.name)
     serv.practiceNoticeUntil = Date.now() + Number(o.noticeMs ?? 600_000)
   },
   player(player, serv) {
-    const o = practiceOptions(serv, 'notice')
+    const o = practiceOptions(serv, plugin.name)
     const notice = typeof o.notice === 'string' ? o.notice : ''
     if (!notice) return
     player.on('spawned', () => {

@@ -92,7 +92,7 @@ function parseDuration(arg: string | undefined): number {
 const plugin: SquidPlugin = {
   name: 'weather',
   server(serv) {
-    const options = practiceOptions(serv, 'weather')
+    const options = practiceOptions(serv, plugin.name)
     const state: WeatherState = { clearTime: 0, rainTime: 0, thunderTime: 0, raining: false, thundering: false }
     const rand = weatherRandom(Number(options.seed ?? 1))
     const publish = (force = false): void => {
