@@ -7,7 +7,7 @@
  * same care: asking to attack a player or a cow's neighbour never lands a hit on them.
  */
 import type { Bot } from 'mineflayer'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { attachReflexes, execute } from '../../src/actions/index.js'
 import type { Reflexes } from '../../src/actions/reflexes/index.js'
 import { createBot } from '../../src/bot/create.js'
@@ -20,6 +20,8 @@ let bot: Bot
 let alice: Bot
 let reflexes: Reflexes
 const hurt: Array<{ id: number; name: string }> = []
+/** Console warnings about a deprecated mineflayer event while the bot loaded its plugins and spawned. */
+let deprecations: string[] = []
 
 const at = (dx: number, dy: number, dz: number): string => {
   const p = bot.entity.position.floored()
@@ -28,8 +30,11 @@ const at = (dx: number, dy: number, dz: number): string => {
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })
+  const warn = vi.spyOn(console, 'warn')
   bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostG', version: VERSION, auth: 'offline' })
   await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
+  deprecations = warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('deprecated'))
+  warn.mockRestore()
   await bot.waitForChunksToLoad()
   await waitFor(() => bot.entity.onGround, 5000, 'landing')
   reflexes = attachReflexes(bot)
@@ -48,6 +53,10 @@ afterAll(async () => {
 })
 
 describe('guard', () => {
+  it('loads mineflayer-pvp without mineflayer printing a deprecated-event warning (the fights below are pvp)', () => {
+    expect(deprecations).toEqual([])
+  })
+
   it('keeps a zombie off the guarded player and never hits her or the cow beside her', async () => {
     await command(alice, `/tp Alice ${at(2, 0, 0)}`)
     await waitFor(
