@@ -335,16 +335,31 @@ async function runFind(
     const before = foundNow(round)
     if (before) return before
     await hideIfDue(armed())
+    // the object in sight with all but the biome met (stopped at the biome's edge, a block or two out): the biome search
+    // below walks back in, and an arming or a hunt for food now would walk away from the find (bench mp5 c24 4-3 seed 1:
+    // a cow by water in sight at a desert's edge, a hunt at food 6 led the bot off, and the run timed out)
+    const atEdge =
+      c.biome !== null &&
+      deps.senses.nearestVisible(goal.object, c.near) !== null &&
+      deps.senses.checkConditions({ ...c, biome: null }, goal.object).met
     // checked every round, since the night may fall during the search; a death loses the weapon, so twice at most
     // the arming ends once zombies come near (every log it goes for ends in a flight from them), or the bot is hurt
     // in the dark: a find that does not need the night hides then, one that needs it searches on
     const giveUp = (): boolean => cornered(deps) || (hides < HIDE_TRIES && hideDue(goal, deps, true))
-    if (armings < ARM_TRIES && (await armForTheDark(goal.object, deps, ctx, meta.deadline, runGoal, giveUp))) {
+    if (
+      !atEdge &&
+      armings < ARM_TRIES &&
+      (await armForTheDark(goal.object, deps, ctx, meta.deadline, runGoal, giveUp))
+    ) {
       armings++
       // no weapon came of it: hide now rather than search unarmed among the zombies
       if (!armed()) await hideIfDue(false)
     }
-    if (feedings < FEED_TRIES && (await feedIfHungry(deps, ctx, meta.deadline, runGoal, goal.object, spotted)))
+    if (
+      !atEdge &&
+      feedings < FEED_TRIES &&
+      (await feedIfHungry(deps, ctx, meta.deadline, runGoal, goal.object, spotted))
+    )
       feedings++
     spotted = null
     ctx.progress({

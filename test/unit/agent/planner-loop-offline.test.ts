@@ -425,6 +425,21 @@ describe('offline planning loop (no LLM)', () => {
     expect(labels(spared.world)).not.toContain('attack cow')
   })
 
+  it('a hungry find with its object in sight and only the biome unmet walks into the biome before any hunt', async () => {
+    // mp5 c24 4-3 seed 1: a cow by water in sight at a desert's edge, the bot a block or two out of the desert; a hunt
+    // for food at food 6 walked it away from the cow, and the run timed out
+    const cow = { object: 'cow', count: 1, conditions: { biome: 'desert' } }
+    const edge = await run(cow, { food: 6, visible: { cow: 5, pig: 6 }, biome: 'plains' }, 120_000)
+    expect(edge.out.ok, edge.out.message).toBe(true)
+    expect(labels(edge.world)[0]).toBe('explore desert')
+    expect(labels(edge.world)).not.toContain('attack pig')
+    // with the cow out of sight the hunt still comes first, as before
+    const away = await run(cow, { food: 6, visible: { pig: 6 }, biome: 'plains' }, 120_000)
+    const steps = labels(away.world)
+    expect(steps).toContain('attack pig')
+    expect(steps.indexOf('attack pig')).toBeLessThan(steps.indexOf('explore desert'))
+  })
+
   it('a search that leaves the bot starving with an animal in sight ends for the hunt, then goes on', async () => {
     // the first search for the pig walks long (mp5 4-3: a biome search sprints up to its whole budget) and tires the
     // bot, with a cow coming into sight on the way
