@@ -335,9 +335,10 @@ async function runFind(
     const before = foundNow(round)
     if (before) return before
     await hideIfDue(armed())
-    // the object in sight with all but the biome met (stopped at the biome's edge, a block or two out): the biome search
-    // below walks back in, and an arming or a hunt for food now would walk away from the find (bench mp5 c24 4-3 seed 1:
-    // a cow by water in sight at a desert's edge, a hunt at food 6 led the bot off, and the run timed out)
+    // the object in sight with all but the biome met (most often: the bot stopped a block or two outside the biome's
+    // edge): the biome search below goes in first, and an arming or a hunt for food now would walk away from the find
+    // (bench mp5 c24 4-3 seed 1: a cow by water in sight at a desert's edge, a hunt at food 6 led the bot off, and the
+    // run timed out); a search that leaves the bot starving or hurt at night is still cut for a hunt or a hide
     const atEdge =
       c.biome !== null &&
       deps.senses.nearestVisible(goal.object, c.near) !== null &&
