@@ -338,9 +338,10 @@ async function runFind(
     // the object in sight with all but the biome met (most often: the bot stopped a block or two outside the biome's
     // edge): the biome search below goes in first, and an arming or a hunt for food now would walk away from the find
     // (bench mp5 c24 4-3 seed 1: a cow by water in sight at a desert's edge, a hunt at food 6 led the bot off, and the
-    // run timed out); a search that leaves the bot starving or hurt at night is still cut for a hunt or a hide
+    // run timed out). Not when starving: the biome search would be cut for the hunt at once, round after round
     const atEdge =
       c.biome !== null &&
+      deps.hands.state().food > STARVING_FOOD &&
       deps.senses.nearestVisible(goal.object, c.near) !== null &&
       deps.senses.checkConditions({ ...c, biome: null }, goal.object).met
     // checked every round, since the night may fall during the search; a death loses the weapon, so twice at most

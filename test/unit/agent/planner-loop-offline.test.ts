@@ -433,6 +433,11 @@ describe('offline planning loop (no LLM)', () => {
     expect(edge.out.ok, edge.out.message).toBe(true)
     expect(labels(edge.world)[0]).toBe('explore desert')
     expect(labels(edge.world)).not.toContain('attack pig')
+    // starving, the hunt still comes first: the biome search would be cut for it at once, round after round
+    const starving = await run(cow, { food: STARVING_FOOD, visible: { cow: 5, pig: 6 }, biome: 'plains' }, 120_000)
+    expect(starving.out.ok, starving.out.message).toBe(true)
+    expect(labels(starving.world)).toContain('attack pig')
+    expect(labels(starving.world).indexOf('attack pig')).toBeLessThan(labels(starving.world).indexOf('explore desert'))
     // with the cow out of sight the hunt still comes first, as before
     const away = await run(cow, { food: 6, visible: { pig: 6 }, biome: 'plains' }, 120_000)
     const steps = labels(away.world)
