@@ -39,7 +39,7 @@ const FOOD_COUNT = 2
 /** A mob is hunted for a food it drops at least this often per kill (not a zombie's rare carrot). */
 const MIN_YIELD = 0.5
 
-type Obtain = (goal: Goal, deps: GoalDeps, ctx: GoalContext) => Promise<GoalOutcome>
+export type Obtain = (goal: Goal, deps: GoalDeps, ctx: GoalContext) => Promise<GoalOutcome>
 
 function budgetMs(deadline: number, maxMs: number): number {
   const ms = Math.min(maxMs, (deadline - Date.now()) * UPKEEP_SHARE)
