@@ -22,6 +22,8 @@ import { execute } from '../src/actions/index.js'
 import type { Action, ActionResult } from '../src/schemas/action.js'
 import { onceEvent, sleep, waitFor, withTimeout } from '../src/util/async.js'
 import { runOffline } from './lib/offline-run.js'
+import { groundNear } from './lib/ground.js'
+import { median } from './lib/stats.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 
 const VERSION = '1.20.2'
@@ -258,37 +260,6 @@ async function guardOnce(bot: Bot, port: number): Promise<void> {
   }
 }
 
-/** Water, lava: a column with these above its ground is no dry ground. */
-const LIQUIDS = new Set(['water', 'lava', 'bubble_column'])
-
-/** Dry ground in one column near the bot's height (the first air over a solid block, scanning down), else null. */
-function dryGround(bot: Bot, x: number, z: number): Vec3 | null {
-  const y0 = Math.floor(bot.entity.position.y)
-  for (let y = y0 + 6; y > y0 - 12; y--) {
-    const p = new Vec3(x, y, z)
-    const here = bot.blockAt(p)
-    if (!here || LIQUIDS.has(here.name)) return null
-    if (here.name === 'air' && bot.blockAt(p.offset(0, -1, 0))?.boundingBox === 'block') return p
-  }
-  return null
-}
-
-/**
- * A ground-level spot (air over a solid block, no water above it) at a horizontal offset from the bot, or the nearest
- * such column around it: over a lake the scan used to run down to y -60 and summon the guard's zombie in the rock.
- */
-function groundNear(bot: Bot, dx: number, dz: number): { x: number; y: number; z: number } {
-  const me = bot.entity.position.floored()
-  for (let r = 0; r <= 6; r++)
-    for (let ox = -r; ox <= r; ox++)
-      for (let oz = -r; oz <= r; oz++) {
-        if (Math.max(Math.abs(ox), Math.abs(oz)) !== r) continue
-        const g = dryGround(bot, me.x + dx + ox, me.z + dz + oz)
-        if (g) return { x: g.x, y: g.y, z: g.z }
-      }
-  return { x: me.x + dx, y: me.y, z: me.z + dz }
-}
-
 /**
  * The survival shelter: a fresh world, the whole bot (offline planner), an empty inventory and one request, "build a
  * shelter at <ground 6 blocks away>" (wherever that is: the build fits the shelter to the ground within a few blocks
@@ -356,13 +327,6 @@ async function oneSeed(seed: number): Promise<void> {
     }
     await server.stop()
   }
-}
-
-function median(xs: number[]): number | null {
-  if (!xs.length) return null
-  const s = [...xs].sort((a, b) => a - b)
-  const m = Math.floor(s.length / 2)
-  return s.length % 2 ? s[m]! : Math.round((s[m - 1]! + s[m]!) / 2)
 }
 
 const before = earlier()

@@ -10,114 +10,24 @@
  * can inject faults (the Nth call of an action type fails), lies (the Nth call reports success without its effect)
  * and item removals between actions (a `/clear`). What each action requires, and the sentence when it is missing,
  * come from the rule book (src/rules/); what is its own is the simulated effect. It is not the dry run of
- * src/knowledge/dryrun.ts, which works on whole sub-goals. Used only by tests.
+ * src/knowledge/dryrun.ts, which works on whole sub-goals. Its options are in sim-options.ts; mining, crafting,
+ * smelting and explore's "not findable" sentences in sim-effects.ts. Used only by tests.
  */
 import type { ExecuteOptions, Hands, Senses } from '../../src/agent/ports.js'
 import type { Knowledge } from '../../src/knowledge/index.js'
 import mcData from 'minecraft-data'
 import { isHostileKind } from '../../src/actions/threats.js'
-import {
-  changes,
-  check,
-  describeAction,
-  fmtItems,
-  judge,
-  ruleContext,
-  type RuleContext,
-  type RuleWorld,
-} from '../../src/rules/index.js'
-import { tableNeed } from '../../src/rules/craft.js'
-import { harvestNeed } from '../../src/rules/mine.js'
-import { smeltItemsNeed, fuelFor } from '../../src/rules/smelt.js'
+import { changes, check, describeAction, ruleContext, type RuleContext, type RuleWorld } from '../../src/rules/index.js'
 import { applySpec } from '../../src/rules/apply.js'
 import type { Action, ActionResult, ActionType, BotState, FailureReason } from '../../src/schemas/action.js'
 import type { Conditions, TimeOfDay, Weather } from '../../src/schemas/goal.js'
 import type { Pos } from '../../src/schemas/region.js'
+import { fail, notFindable, SimFail, simCraft, simMine, simSmelt } from './sim-effects.js'
+import type { SimCall, SimLong, SimWorldOptions } from './sim-options.js'
 
-/** The Nth (1-based) call of `type` fails with `reason` and does nothing. */
-export interface SimFault {
-  type: ActionType
-  nth: number
-  reason: FailureReason
-  message?: string
-}
-/** The Nth (1-based) call of `type` reports success without doing anything. */
-export interface SimLie {
-  type: ActionType
-  nth: number
-}
-/**
- * The Nth (1-based) call of `type` takes `ms` of real time unless its signal aborts it first (then it ends
- * `interrupted`); as it starts, the food bar drops to `food`, health to `health`, `sees` comes into sight and `gains`
- * goes into the bag (a long walk that tires the bot, zombies that hit it at night, animals passed on the way, a shaft
- * dug through an ore), and as it ends `gone` leaves it (an animal that slipped out of view as the bot stopped).
- */
-export interface SimLong {
-  type: ActionType
-  nth: number
-  ms: number
-  food?: number
-  health?: number
-  sees?: Record<string, number>
-  gains?: Record<string, number>
-  gone?: string[]
-}
-/** Before the Nth (1-based) execute call of any type runs, remove these items (or everything): a `/clear`. */
-export interface SimClear {
-  beforeCall: number
-  items: Record<string, number> | 'all'
-}
+export type { SimCall, SimClear, SimFault, SimLie, SimLong, SimWorldOptions } from './sim-options.js'
 
-export interface SimWorldOptions {
-  inventory?: Record<string, number>
-  biome?: string
-  time?: TimeOfDay
-  weather?: Weather
-  /** Surface height; the bot starts here (default 64). */
-  surfaceY?: number
-  faults?: SimFault[]
-  lies?: SimLie[]
-  clears?: SimClear[]
-  longs?: SimLong[]
-  /** Names explore never finds. */
-  absent?: string[]
-  /** Things in sight at the start, with their distance (each alone, in no pair). */
-  visible?: Record<string, number>
-  /** Blueprint name → blocks it consumes; default: data/blueprints/*.json. */
-  blueprints?: Record<string, Record<string, number>>
-  identity?: { bot: string; server: string }
-  /** Players online and known to the bot (give needs one). */
-  players?: string[]
-  /** Where the bot stands (the safety policy's protected boxes); unknown when omitted. */
-  position?: Pos
-  /** Health and food at the start (default 20 each); a night hidden through heals, eating fills the food bar. */
-  health?: number
-  food?: number
-}
-
-export interface SimCall {
-  n: number
-  action: Action
-  result: ActionResult
-  lied: boolean
-  fault: boolean
-  /** Stations the agent asked this action to leave standing for the steps after it (ExecuteOptions.keep). */
-  keep: readonly string[]
-}
-
-const FLUIDS = new Set(['water', 'lava', 'powder_snow'])
 const APPROACH_DISTANCE = 1.5
-
-/** Thrown inside a handler to end the action with a failure result. */
-class SimFail {
-  constructor(
-    readonly reason: FailureReason,
-    readonly message: string,
-  ) {}
-}
-function fail(reason: FailureReason, message: string): never {
-  throw new SimFail(reason, message)
-}
 
 export class SimWorld implements Hands, Senses, RuleWorld {
   readonly inv = new Map<string, number>()
@@ -328,7 +238,7 @@ export class SimWorld implements Hands, Senses, RuleWorld {
   }
 
   /** Add `n` times the per-unit yields of a source, carrying fractions over so totals are exact and deterministic. */
-  private yieldFrom(source: string, drops: Map<string, number> | Record<string, number>, n: number): void {
+  yieldFrom(source: string, drops: Map<string, number> | Record<string, number>, n: number): void {
     for (const [item, per] of drops instanceof Map ? drops : Object.entries(drops)) {
       const key = `${source}>${item}`
       const was = this.carry.get(key) ?? 0
@@ -336,36 +246,6 @@ export class SimWorld implements Hands, Senses, RuleWorld {
       this.carry.set(key, now)
       this.add(item, Math.floor(now + 1e-9) - Math.floor(was + 1e-9))
     }
-  }
-
-  /** Why `name` cannot be found by exploring now, or null when it can. */
-  private notFindable(name: string, strategy: 'surface' | 'underground'): string | null {
-    const w = this.kb.data.world
-    if (this.opts.absent?.includes(name)) return `I searched but found no ${name} around here.`
-    if (this.kb.data.mc.biomesByName[name]) return null
-    if (this.count(name) > 0 && this.kb.isBlock(name)) return null
-    const natural = w.blocks[name] ?? Object.values(w.blocks).find((p) => p.also?.includes(name))
-    if (natural) {
-      if (natural.where === 'underground') {
-        if (strategy !== 'underground' && !this.underground)
-          return `${name} is found underground; I should explore underground for it.`
-        if ((natural.yMin ?? -64) > this.y + 8 || (natural.yMax ?? 320) < this.y - 8)
-          return `no ${name} at y=${this.y}; it lies between y=${natural.yMin} and y=${natural.yMax}.`
-      } else if (this.underground && natural.biomes?.length) return `${name} grows on the surface and I am underground.`
-      return null
-    }
-    const mob = w.mobs[name]
-    if (mob) {
-      if (mob.where === 'surface' && this.underground) return `${name} lives on the surface and I am underground.`
-      if (mob.time === 'night' && this.time !== 'night')
-        return `${name} only comes out at night and it is ${this.time}.`
-      return null
-    }
-    if (FLUIDS.has(name) || w.apply.some((a) => a.target === name) || w.collect.some((c) => c.near === name))
-      return null
-    return this.kb.resolveName(name).ok
-      ? `I explored but there is no natural ${name} to find.`
-      : `I don't know anything called ${name}.`
   }
 
   /** A SimLong: its changes to the world, then its real time, ended early by `signal`. */
@@ -392,7 +272,7 @@ export class SimWorld implements Hands, Senses, RuleWorld {
     this.require(a)
     switch (a.type) {
       case 'explore': {
-        const why = this.notFindable(a.object, a.strategy)
+        const why = notFindable(this, a.object, a.strategy, this.opts.absent ?? [])
         if (why) fail('not_found', why)
         if (kb.data.mc.biomesByName[a.object]) {
           this.biome = a.object
@@ -424,7 +304,7 @@ export class SimWorld implements Hands, Senses, RuleWorld {
         return { message: `I placed ${a.object} next to me.`, durationMs: 300 }
       }
       case 'mine':
-        return this.mine(a)
+        return simMine(this, a)
       case 'attack': {
         this.yieldFrom(`kill:${a.object}`, kb.sources.mobDropsOf(a.object), 1)
         // the eating reflex eats what it carries when hungry
@@ -456,9 +336,9 @@ export class SimWorld implements Hands, Senses, RuleWorld {
         return { message: 'I hid in the ground until morning and came back up.', durationMs: 300_000 }
       }
       case 'craft':
-        return this.craft(a)
+        return simCraft(this, a)
       case 'smelt':
-        return this.smelt(a)
+        return simSmelt(this, a)
       case 'apply': {
         // the sim knows only the uses in the game data; the rule book has checked tool, station, materials and sight
         const spec = applySpec(kb, a.object, a.tool)
@@ -489,98 +369,6 @@ export class SimWorld implements Hands, Senses, RuleWorld {
         }
         return { message: `Done: ${describeAction(a)}.`, durationMs: 1000 }
       }
-    }
-  }
-
-  /** The block to dig for `object` (a block name or one of its drops) and the item whose total counts. */
-  private mineTarget(object: string): { blocks: string[]; wanted: string } {
-    const w = this.kb.data.world
-    const natural = (b: string): boolean =>
-      w.blocks[b] !== undefined || Object.values(w.blocks).some((p) => p.also?.includes(b))
-    // as in the real action: a block that drops itself (dirt) is also got from blocks that drop it (grass_block)
-    const sources = this.kb.sources.sourcesFor(object).flatMap((s) => (s.kind === 'mine' ? [s.block, ...s.also] : []))
-    if (this.kb.isBlock(object) && (natural(object) || this.visible.has(object))) {
-      const drops = [...this.kb.sources.dropsOf(object)].sort((x, y) => y[1] - x[1])
-      const also = w.blocks[object]?.also ?? []
-      return { blocks: [...new Set([object, ...also, ...sources])], wanted: drops[0]?.[0] ?? object }
-    }
-    if (sources.length === 0) fail('invalid', `${object} is not something I can dig.`)
-    return { blocks: sources, wanted: object }
-  }
-
-  private mine(a: Extract<Action, { type: 'mine' }>): { message: string; durationMs: number } {
-    const { blocks, wanted } = this.mineTarget(a.object)
-    const sight = judge([{ kind: 'sight', object: a.object, anyOf: blocks }], this, this.kb)
-    if (!sight.ok) fail(sight.reason, sight.message)
-    const block = blocks.find((b) => this.visible.has(b))!
-    const harvest = judge([harvestNeed(block, a.tool)], this, this.kb)
-    if (!harvest.ok) fail(harvest.reason, harvest.message)
-    const drops = this.kb.sources.dropsOf(block)
-    if ((drops.get(wanted) ?? 0) <= 0) fail('invalid', `Digging ${block} does not give ${wanted}.`)
-    let dug = 0
-    while (this.count(wanted) < a.count && dug < 4096) {
-      this.yieldFrom(`dig:${block}`, drops, 1)
-      dug++
-    }
-    return {
-      message: `I have ${this.count(wanted)} ${wanted} now (mined ${dug} ${block}).`,
-      durationMs: 1500 * dug + 200,
-    }
-  }
-
-  /** Craft with a real recipe variant: the listed materials if they make one, else any variant the inventory holds. */
-  private craft(a: Extract<Action, { type: 'craft' }>): { message: string; durationMs: number } {
-    if (!this.kb.isItem(a.object)) fail('invalid', `${a.object} is not an item I can craft.`)
-    const variants = this.kb.recipesFor(a.object).flatMap((g) => g.variants)
-    const listed = (v: (typeof variants)[number]): boolean => Object.keys(v.ingredients).every((i) => i in a.materials)
-    const needs = (v: (typeof variants)[number]): Record<string, number> => {
-      const runs = Math.ceil(a.count / v.count)
-      return Object.fromEntries(Object.entries(v.ingredients).map(([i, k]) => [i, k * runs]))
-    }
-    const held = (v: (typeof variants)[number]): boolean =>
-      Object.entries(needs(v)).every(([i, k]) => this.count(i) >= k)
-    const recipe = variants.find((v) => listed(v) && held(v)) ?? variants.find(held)
-    if (!recipe) {
-      const short = judge(
-        [{ kind: 'items', items: needs(variants.find(listed) ?? variants[0]!), doing: `craft ${a.object}` }],
-        this,
-        this.kb,
-      )
-      fail(
-        'missing_materials',
-        `I lack the materials for any recipe of ${a.object}${short.ok ? '' : `: ${short.message}`}`,
-      )
-    }
-    if (recipe.needsTable) {
-      const table = judge([tableNeed(a.object)], this, this.kb)
-      if (!table.ok) fail(table.reason, table.message)
-    }
-    const used = needs(recipe)
-    const runs = Math.ceil(a.count / recipe.count)
-    for (const [i, k] of Object.entries(used)) this.take(i, k)
-    this.add(a.object, recipe.count * runs)
-    return { message: `I crafted ${recipe.count * runs} ${a.object} from ${fmtItems(used)}.`, durationMs: 500 * runs }
-  }
-
-  /** Smelt the listed input (or any input the inventory holds) with the fuel the rule book counts. */
-  private smelt(a: Extract<Action, { type: 'smelt' }>): { message: string; durationMs: number } {
-    const inputs = this.kb.smeltingFor(a.object).flatMap((r) => r.inputs)
-    const input = Object.keys(a.materials).find((m) => inputs.includes(m)) ?? inputs.find((i) => this.count(i) > 0)
-    if (!input)
-      fail(
-        'invalid',
-        `None of ${Object.keys(a.materials).join(', ') || 'the materials'} smelts into ${a.object}; use ${inputs.slice(0, 2).join(' or ')}.`,
-      )
-    const fuelNeeded = fuelFor(this.kb, a.fuel, a.count)!
-    const items: Record<string, number> = { [input]: a.count }
-    items[a.fuel] = (items[a.fuel] ?? 0) + fuelNeeded
-    const v = judge([smeltItemsNeed(a.object, a.count, items)], this, this.kb)
-    if (!v.ok) fail(v.reason, v.message)
-    for (const [m, k] of Object.entries(items)) this.take(m, k)
-    this.add(a.object, a.count)
-    return {
-      message: `I smelted ${a.count} ${a.object} from ${input} using ${fuelNeeded} ${a.fuel}.`,
-      durationMs: 10_000 * a.count,
     }
   }
 }

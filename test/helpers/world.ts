@@ -1,11 +1,12 @@
 /**
  * Integration-test helpers: start a real practice-server child process on a free port, connect real mineflayer
- * players (plain bots without our plugins, acting as humans), run server commands and wait for the server's
+ * players (plain bots without our plugins, acting as humans) and our own bot (`joinGhost`), run server commands and wait for the server's
  * acknowledgement (never a fixed pause), wait for chat lines, and tear everything down. Every wait has a timeout so
  * a dead connection fails the test instead of hanging it.
  */
 import mineflayer, { type Bot } from 'mineflayer'
 import { startEmbeddedServer, type ServerHandle, type StartOptions } from '../../src/server/process.js'
+import { createBot } from '../../src/bot/create.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
 
 export const VERSION = '1.20.2'
@@ -32,6 +33,21 @@ export async function joinPlayer(
     /* surfaced through the spawn timeout */
   })
   await onceEvent(bot, 'spawn', { timeoutMs })
+  return bot
+}
+
+/** Our bot (src/bot/create.ts, every plugin loaded) joined as `username`, spawned, its chunks loaded, on the ground. */
+export async function joinGhost(server: { port: number; version?: string }, username: string): Promise<Bot> {
+  const bot = createBot({
+    host: '127.0.0.1',
+    port: server.port,
+    username,
+    version: server.version ?? VERSION,
+    auth: 'offline',
+  })
+  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
+  await bot.waitForChunksToLoad()
+  await waitFor(() => bot.entity.onGround, 5000, 'landing')
   return bot
 }
 

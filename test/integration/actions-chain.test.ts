@@ -8,12 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
-import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute, feedback } from '../../src/actions/index.js'
 import type { Action } from '../../src/schemas/action.js'
-import { onceEvent, waitFor } from '../../src/util/async.js'
-import { command, startServer, VERSION, setBlockSeen } from '../helpers/world.js'
+import { command, startServer, setBlockSeen, joinGhost } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -36,10 +34,7 @@ const setblock = (x: number, y: number, z: number, name: string): Promise<void> 
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })
-  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostD', version: VERSION, auth: 'offline' })
-  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
-  await bot.waitForChunksToLoad()
-  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+  bot = await joinGhost(server, 'GhostD')
   await command(bot, '/time set day')
   const p = bot.entity.position.floored()
   for (let dy = 0; dy < 3; dy++) await setblock(p.x + 4, p.y + dy, p.z + 3, 'oak_log')

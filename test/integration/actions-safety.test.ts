@@ -13,14 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Vec3 } from 'vec3'
 import { goals } from 'mineflayer-pathfinder'
 import type { Bot } from 'mineflayer'
-import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute, lastTrace } from '../../src/actions/index.js'
 import { runHandler } from '../../src/actions/run.js'
 import { loadRules, parseRules } from '../../src/progress/rules.js'
 import type { ProgressEntry } from '../../src/progress/signal.js'
 import { onceEvent, sleep, waitFor } from '../../src/util/async.js'
-import { command, startServer, VERSION, setBlockSeen } from '../helpers/world.js'
+import { command, startServer, setBlockSeen, joinGhost } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -81,10 +80,7 @@ async function walkEast(): ReturnType<typeof runHandler> {
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })
-  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostC', version: VERSION, auth: 'offline' })
-  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
-  await bot.waitForChunksToLoad()
-  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+  bot = await joinGhost(server, 'GhostC')
 })
 afterAll(async () => {
   try {

@@ -6,11 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
-import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
-import { onceEvent, waitFor } from '../../src/util/async.js'
-import { VERSION, command, countItem, giveItem, joinPlayer, quit, startServer } from '../helpers/world.js'
+import { waitFor } from '../../src/util/async.js'
+import { command, countItem, giveItem, joinPlayer, quit, startServer, joinGhost } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -19,10 +18,7 @@ const never = new AbortController().signal
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat' })
-  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostGive', version: VERSION, auth: 'offline' })
-  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
-  await bot.waitForChunksToLoad()
-  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+  bot = await joinGhost(server, 'GhostGive')
   player = await joinPlayer(server, 'Alice')
   await waitFor(() => player.entity?.onGround === true, 5000, 'player landing')
 }, 60_000)

@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
-import { createBot } from '../../src/bot/create.js'
 import { critiquePlan } from '../../src/agent/critic.js'
 import { Patroller } from '../../src/agent/patroller.js'
 import { createBotHands } from '../../src/agent/bot-hands.js'
@@ -20,9 +19,9 @@ import { PlacedBlocks } from '../../src/perception/placed.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
 import { BoxList } from '../../src/schemas/region.js'
-import { onceEvent, waitFor } from '../../src/util/async.js'
+import { waitFor } from '../../src/util/async.js'
 import { tempDir } from '../unit/memory/helpers.js'
-import { VERSION, countItem, giveItem, joinPlayer, quit, startServer } from '../helpers/world.js'
+import { VERSION, countItem, giveItem, joinPlayer, quit, startServer, joinGhost } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -30,10 +29,7 @@ const never = new AbortController().signal
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat' })
-  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostSafe', version: VERSION, auth: 'offline' })
-  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
-  await bot.waitForChunksToLoad()
-  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+  bot = await joinGhost(server, 'GhostSafe')
 }, 60_000)
 afterAll(async () => {
   try {

@@ -6,13 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
-import { createBot } from '../../src/bot/create.js'
 import { createBotHands } from '../../src/agent/bot-hands.js'
 import type { Hands } from '../../src/agent/ports.js'
 import { RECOVER_MAX_DISTANCE } from '../../src/actions/recover.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
-import { VERSION, command, countItem, giveItem, quit, startServer } from '../helpers/world.js'
+import { command, countItem, giveItem, quit, startServer, joinGhost } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -31,10 +30,7 @@ async function dieAndRespawn(): Promise<void> {
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })
-  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostBack', version: VERSION, auth: 'offline' })
-  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
-  await bot.waitForChunksToLoad()
-  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+  bot = await joinGhost(server, 'GhostBack')
   hands = createBotHands(() => bot, 'test')
 }, 60_000)
 afterAll(async () => {

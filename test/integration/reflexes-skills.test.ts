@@ -13,10 +13,18 @@ import type { Entity } from 'prismarine-entity'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { attachReflexes, come, follow, type ActionContext } from '../../src/actions/index.js'
 import type { ReflexEvent, Reflexes } from '../../src/actions/reflexes/index.js'
-import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { onceEvent, withTimeout } from '../../src/util/async.js'
-import { VERSION, command, giveItem, joinPlayer, quit, startServer, syncWithServer, waitFor } from '../helpers/world.js'
+import {
+  command,
+  giveItem,
+  joinPlayer,
+  quit,
+  startServer,
+  syncWithServer,
+  waitFor,
+  joinGhost,
+} from '../helpers/world.js'
 
 const { goals } = pathfinderPkg
 let server: ServerHandle
@@ -66,10 +74,7 @@ async function calm(): Promise<void> {
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })
-  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostR', version: VERSION, auth: 'offline' })
-  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
-  await bot.waitForChunksToLoad()
-  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+  bot = await joinGhost(server, 'GhostR')
   reflexes = attachReflexes(bot)
   ;(bot as unknown as NodeJS.EventEmitter).on('startedAttacking', () => {
     fightsStarted.push(Date.now())

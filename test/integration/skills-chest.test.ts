@@ -9,10 +9,8 @@ import type { Bot } from 'mineflayer'
 import type { Vec3 } from 'vec3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execute } from '../../src/actions/index.js'
-import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
-import { onceEvent } from '../../src/util/async.js'
-import { VERSION, command, countItem, giveItem, joinPlayer, quit, startServer, waitFor } from '../helpers/world.js'
+import { command, countItem, giveItem, joinPlayer, quit, startServer, waitFor, joinGhost } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -35,10 +33,7 @@ async function setChest(at: Vec3): Promise<void> {
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat', seed: 3 })
-  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostChest', version: VERSION, auth: 'offline' })
-  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
-  await bot.waitForChunksToLoad()
-  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+  bot = await joinGhost(server, 'GhostChest')
   alice = await joinPlayer(server, 'Alice')
   chest = bot.entity.position.floored().offset(4, 0, 2)
   await setChest(chest)

@@ -11,10 +11,8 @@ import { Vec3 } from 'vec3'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { attachReflexes, execute, reflexesOf } from '../../src/actions/index.js'
 import { CELL } from '../../src/actions/surface-search.js'
-import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
-import { onceEvent } from '../../src/util/async.js'
-import { VERSION, command, joinPlayer, quit, setBlockSeen, startServer, waitFor } from '../helpers/world.js'
+import { command, joinPlayer, quit, setBlockSeen, startServer, waitFor, joinGhost } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -24,10 +22,7 @@ const here = (): Vec3 => bot.entity.position.floored()
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })
-  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostT', version: VERSION, auth: 'offline' })
-  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
-  await bot.waitForChunksToLoad()
-  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+  bot = await joinGhost(server, 'GhostT')
   attachReflexes(bot, { fightBack: false })
   alice = await joinPlayer(server, 'Alice')
   await command(alice, '/time set midnight')
