@@ -5,14 +5,15 @@
  * lower block drops something to seal with, seals the hole one block above its head with a block that does not fall,
  * and waits there until it is day and no hostile mob is near (zombies burn at sunrise) or `AFTER_DAWN_MS` has passed
  * since, then climbs back out with `go_up`. Below ground already (a cave, a shaft) it waits where it is. It ends at
- * once when it is already day. With nothing else to seal with, it makes planks of a log in the bag. Fails with
- * `missing_materials` (nothing to seal the hole with: checked before it digs), and with `dig_down`'s and `go_up`'s
- * reasons.
+ * once when it is already day. With nothing else to seal with, it makes planks of a log in the bag, or else walks to
+ * the nearest ground within SEAL_REACH whose hole would give a seal (off a desert's sand onto grass). Fails with
+ * `missing_materials` (nothing to seal the hole with, here or near: checked before it digs), and with `dig_down`'s
+ * and `go_up`'s reasons.
  */
 import type { Bot } from 'mineflayer'
 import type { Entity } from 'prismarine-entity'
 import type { Action } from '../schemas/action.js'
-import type { Vec3 } from 'vec3'
+import { Vec3 } from 'vec3'
 import { phaseOf } from '../perception/percipient.js'
 import { isUnderground, sealedIn } from '../perception/vision.js'
 import { waitFor } from '../util/async.js'
@@ -22,7 +23,7 @@ import { goUp, PILLAR_BLOCKS } from './go_up.js'
 import { dropsOf, harvestedBy } from './names.js'
 import { isHostileMob } from './threats.js'
 import { fail, type Run } from './types.js'
-import { falls, goals, gotoWithin } from './world.js'
+import { falls, fluidNear, goals, gotoWithin } from './world.js'
 import { FACES } from '../util/vec.js'
 
 /** Blocks dug below the feet: the bot stands two below the ground with its head one below, the seal above that. */
@@ -31,6 +32,12 @@ const DEPTH = 3
 const DROP_WAIT_MS = 3000
 /** The deepest hole dug to reach a block that drops a seal. */
 const MAX_DEPTH = 8
+/** How far (blocks, each axis) it looks for ground to dig in when its own hole would have nothing to seal with. */
+const SEAL_REACH = 32
+/** Ground counts within this many blocks above or below the feet (a walk, not a climb or a fall). */
+const SEAL_RISE = 3
+/** The longest walk to that ground (a sprint across SEAL_REACH blocks takes about 6 s). */
+const SEAL_WALK_MS = 15_000
 /** After sunrise, the longest it waits for the zombies above to burn (1 damage a second, 20 health) or leave. */
 const AFTER_DAWN_MS = 30_000
 /** A hostile mob this near keeps it inside after sunrise. */
@@ -90,6 +97,34 @@ function holeDepth(bot: Bot, feet: Vec3): number | null {
     const b = bot.blockAt(feet.offset(0, -dy, 0))
     if (b && harvestedBy(b, held) && dropsOf(bot, b.name).some((d) => SEALS.includes(d))) return Math.max(DEPTH, dy)
   }
+  return null
+}
+
+/** The feet of a standing spot in the column (x, z) within SEAL_RISE of `near`'s height, nearest that height first. */
+function groundIn(bot: Bot, x: number, z: number, near: number): Vec3 | null {
+  for (let d = 0; d <= SEAL_RISE; d++)
+    for (const y of d === 0 ? [near] : [near - d, near + d]) {
+      const feet = new Vec3(x, y, z)
+      const [under, at, head] = [-1, 0, 1].map((dy) => bot.blockAt(feet.offset(0, dy, 0)))
+      if (under?.boundingBox === 'block' && at?.boundingBox === 'empty' && head?.boundingBox === 'empty')
+        if (!fluidNear(bot, feet) && !falls(under.name)) return feet
+    }
+  return null
+}
+
+/**
+ * The nearest ground within SEAL_REACH whose hole would give a seal (`holeDepth`), ring by ring, or null: a desert's
+ * sand with no pickaxe for the sandstone under it has none, the grass at its edge has dirt (bench mp5 4-3 seed 2,
+ * c25: "I have no block to close the hole over my head with" in the desert at night, and a zombie killed it).
+ */
+function groundToHideIn(bot: Bot, from: Vec3): Vec3 | null {
+  for (let r = 1; r <= SEAL_REACH; r++)
+    for (let dx = -r; dx <= r; dx++)
+      for (let dz = -r; dz <= r; dz++) {
+        if (Math.max(Math.abs(dx), Math.abs(dz)) !== r) continue
+        const feet = groundIn(bot, from.x + dx, from.z + dz, from.y)
+        if (feet && holeDepth(bot, feet) !== null) return feet
+      }
   return null
 }
 
@@ -154,10 +189,17 @@ export async function hide(run: Run, _action: Extract<Action, { type: 'hide' }>)
   }
   // the flee reflex runs the same way (a zombie already within its reach): the hide goes on
   await run.fleeing(() => outrun(run))
-  const start = bot.entity.position.floored()
+  let start = bot.entity.position.floored()
   let depth = holeDepth(bot, start)
   if (depth === null && (await planksFromLogs(run))) depth = holeDepth(bot, start)
-  if (depth === null) fail('missing_materials', NO_SEAL)
+  if (depth === null) {
+    const ground = groundToHideIn(bot, start)
+    if (!ground) fail('missing_materials', NO_SEAL)
+    await gotoWithin(run, new goals.GoalBlock(ground.x, ground.y, ground.z), 'ground to dig in', SEAL_WALK_MS)
+    start = bot.entity.position.floored()
+    depth = holeDepth(bot, start)
+    if (depth === null) fail('missing_materials', NO_SEAL)
+  }
   await digDown(run, { type: 'dig_down', ylevel: start.y - depth, tool: null })
   const feet = bot.entity.position.floored()
   const top = feet.offset(0, 2, 0)

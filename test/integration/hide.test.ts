@@ -6,7 +6,8 @@
  * zombie coming at it and no weapon, it runs to a lead before it digs in — a flight of the flee reflex meanwhile is
  * its own and does not end it (`run.fleeing`); under sand it digs down to the sandstone
  * to close the hole with, and without a pickaxe to get the sandstone, it refuses before it digs — unless it has a log
- * to make planks of.
+ * to make planks of, or there is ground near that gives a seal: on a patch of sand with nothing in the bag, it walks
+ * onto the grass beside it and hides there.
  */
 import type { Bot } from 'mineflayer'
 import type { Vec3 } from 'vec3'
@@ -14,12 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { attachReflexes, execute } from '../../src/actions/index.js'
 import { runHandler } from '../../src/actions/run.js'
 import type { ReflexEvent, Reflexes } from '../../src/actions/reflexes/index.js'
-import { createBot } from '../../src/bot/create.js'
 import { phaseOf } from '../../src/perception/percipient.js'
 import { sealedIn } from '../../src/perception/vision.js'
 import type { ServerHandle } from '../../src/server/process.js'
-import { onceEvent } from '../../src/util/async.js'
-import { VERSION, command, joinPlayer, quit, startServer, waitFor } from '../helpers/world.js'
+import { command, joinPlayer, quit, startServer, waitFor, joinGhost } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -32,10 +31,7 @@ const here = () => bot.entity.position.floored()
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false } })
-  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostH', version: VERSION, auth: 'offline' })
-  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
-  await bot.waitForChunksToLoad()
-  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+  bot = await joinGhost(server, 'GhostH')
   reflexes = attachReflexes(bot)
   ground = here()
   alice = await joinPlayer(server, 'Alice')
@@ -257,5 +253,31 @@ describe('hide: sit out the night in the ground', () => {
     await command(alice, '/time set day')
     const r = await hid
     expect(r.ok, r.message).toBe(true)
+  }, 90_000)
+
+  it('on sand with nothing to seal with, it walks onto the grass near it and hides there', async () => {
+    // bench mp5 4-3 seed 2 (c25): in a desert at night with an empty bag, "I have no block to close the hole over my
+    // head with", and a zombie killed it; the plains lay a few blocks off
+    const g = ground.offset(8, 0, -8)
+    // sand down to the bedrock (the superflat's grass and three dirt): no hole here gives a seal
+    const patch: Vec3[] = []
+    for (let dx = -2; dx <= 2; dx++)
+      for (let dz = -2; dz <= 2; dz++) for (let dy = 1; dy <= 4; dy++) patch.push(g.offset(dx, -dy, dz))
+    for (const p of patch) await command(alice, `/setblock ${p.x} ${p.y} ${p.z} sand`)
+    await waitFor(() => patch.every((p) => bot.blockAt(p)?.name === 'sand'), 5000, 'the sand patch')
+    try {
+      await emptyBag()
+      await standAtNight(g)
+      const hid = execute(bot, { type: 'hide' }, { signal: never })
+      await waitFor(() => sealedIn(bot), 30_000, 'GhostH sealed in')
+      const at = here()
+      expect(Math.max(Math.abs(at.x - g.x), Math.abs(at.z - g.z)), 'off the sand').toBeGreaterThan(2)
+      expect(at.y).toBe(g.y - 3)
+      await command(alice, '/time set day')
+      const r = await hid
+      expect(r.ok, r.message).toBe(true)
+    } finally {
+      for (const p of patch) await command(alice, `/setblock ${p.x} ${p.y} ${p.z} dirt`)
+    }
   }, 90_000)
 })
