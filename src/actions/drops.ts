@@ -168,7 +168,8 @@ async function inBag(run: Run, name: string, before: number, ms: number): Promis
  * Dig blocks we placed ourselves (a table, furnaces) and pick them back up: all dug first, then their drops collected
  * in one pass (picked up one by one, each furnace of a shared smelt cost its own wait for the drop: 10.6 s for three
  * in bench d19), and only those: a station drops itself, and the cobblestone dropped to keep room beside the furnaces
- * had the collect walk to it first until its deadline, leaving a furnace lying (bench d41 seeds 1 and 10).
+ * had the collect walk to it first until its deadline, leaving a furnace lying (bench d41 seeds 1 and 10). A block no
+ * tool in the bag harvests (a furnace, with no pickaxe) stays where it stands: digging it would only destroy it.
  */
 export async function pickUp(run: Run, blocks: readonly Block[]): Promise<void> {
   const dug: Vec3[] = []
@@ -178,6 +179,8 @@ export async function pickUp(run: Run, blocks: readonly Block[]): Promise<void> 
     // the fastest tool held (mineflayer-tool): the first pickaxe in the bag was the wooden one, 2.65 s on a furnace
     // where the stone one takes 1.3 s
     await run.bot.tool.equipForBlock(b, {}).catch(() => {})
+    // with no tool that harvests it (a furnace by hand: 17.5 s and no drop), digging would only destroy it: it stays
+    if (!b.canHarvest(run.bot.heldItem?.type ?? null)) continue
     await digBlock(run, b)
     dug.push(block.position)
   }
