@@ -3,7 +3,7 @@
  * coal as fuel and raw iron as input through `openFurnace` / `putFuel` / `putInput`, reports its progress through
  * the window properties, keeps smelting after the window is closed (one item = 200 ticks = 10 s, vanilla), and
  * `takeOutput` moves the iron ingots into the inventory; the used fuel is gone, and the rest of the coal stays in
- * the furnace when the player reopens it.
+ * the furnace when the player reopens it. A furnace replaced with /setblock forgets its fire and contents.
  */
 import type { Bot } from 'mineflayer'
 import type { Vec3 } from 'vec3'
@@ -72,4 +72,26 @@ describe('furnace', () => {
     expect(count('iron_ingot')).toBe(2)
     expect(count('coal')).toBe(1)
   }, 50_000)
+
+  it('a furnace replaced with /setblock forgets its fire and input: a new one there starts empty', async () => {
+    // vanilla's replace mode removes the block entity; ours kept the state, and a furnace placed there later cooked on
+    // the fuel still burning in the one before it (actions-smelt: a coal short)
+    await give('raw_iron', 1)
+    await give('coal', 1)
+    const first = await bot.openFurnace(bot.blockAt(furnaceAt)!)
+    await first.putFuel(id('coal'), null, 1)
+    await first.putInput(id('raw_iron'), null, 1)
+    await waitFor(() => (first.fuel ?? 0) > 0, 3000, 'furnace burning')
+    first.close()
+    await waitFor(() => bot.currentWindow === null, 2000, 'window closed')
+    await command(bot, `/setblock ${furnaceAt.x} ${furnaceAt.y} ${furnaceAt.z} air`)
+    await command(bot, `/setblock ${furnaceAt.x} ${furnaceAt.y} ${furnaceAt.z} furnace`)
+    await waitFor(() => bot.blockAt(furnaceAt)?.name === 'furnace', 5000, 'a new furnace')
+    const fresh = await bot.openFurnace(bot.blockAt(furnaceAt)!)
+    expect(fresh.inputItem()).toBeNull()
+    expect(fresh.fuelItem()).toBeNull()
+    expect(fresh.fuel ?? 0).toBe(0)
+    fresh.close()
+    await waitFor(() => bot.currentWindow === null, 2000, 'window closed')
+  }, 30_000)
 })

@@ -3,7 +3,9 @@
  * "x,y,z", created on first use. When a player digs a position (flying-squid's `dug` event, fired before the
  * block changes), the store re-checks it a moment later: if the block is no longer one of the store's block types
  * the contents are dropped as item entities (vanilla) and the state is forgotten, and anybody looking at that
- * container gets their window closed.
+ * container gets their window closed. When something else replaces the block (`serv.setBlock`: `/setblock`, a plugin)
+ * the store forgets its state at once, without a drop, as vanilla's replace mode removes the block entity: a furnace
+ * placed there later starts empty and unlit, not with the fuel still burning in the one before it.
  */
 import type { Vec3 } from 'vec3'
 import { spawnItemEntity } from '../items.js'
@@ -25,12 +27,16 @@ export function isPositionedAt(menu: Menu, world: unknown, pos: Vec3): boolean {
   return m.world === world && !!m.pos && m.pos.equals(pos)
 }
 
+type SetBlock = (world: unknown, pos: Vec3, stateId: number) => Promise<void>
+
 interface WorldLike {
   getBlockType(p: Vec3): Promise<number>
 }
 
 export class BlockStore<T> {
   private readonly worlds = new WeakMap<object, Map<string, { pos: Vec3; state: T }>>()
+  /** Positions a player is digging: their recheck drops the contents, so a replacement meanwhile leaves them to it. */
+  private readonly digging = new Set<string>()
   private readonly typeIds: Set<number>
 
   constructor(
@@ -44,6 +50,12 @@ export class BlockStore<T> {
         .map((n) => serv.registry.blocksByName[n]?.id as number | undefined)
         .filter((x): x is number => x !== undefined),
     )
+    const setBlock = serv.setBlock as SetBlock | undefined
+    if (typeof setBlock !== 'function') throw new Error("BlockStore needs flying-squid's world plugin (serv.setBlock)")
+    serv.setBlock = (async (world: unknown, pos: Vec3, stateId: number): Promise<void> => {
+      await setBlock.call(serv, world, pos, stateId)
+      if (!this.digging.has(cellKey(pos)) && this.get(world, pos) !== undefined) await this.check(world, pos, false)
+    }) satisfies SetBlock
   }
 
   isStoreBlock(typeId: number): boolean {
@@ -99,8 +111,12 @@ export class BlockStore<T> {
       const pos = data?.position
       if (!pos || this.get(player.world, pos) === undefined) return
       const world = player.world
+      const key = cellKey(pos)
+      this.digging.add(key)
       setTimeout(() => {
-        void this.check(world, pos.clone(), true).catch((err: unknown) => log.error('container check failed', { err }))
+        void this.check(world, pos.clone(), true)
+          .catch((err: unknown) => log.error('container check failed', { err }))
+          .finally(() => this.digging.delete(key))
       }, RECHECK_DELAY_MS)
     })
   }
