@@ -2,10 +2,10 @@
  * The surface half of `explore`: where to walk to see a block, a creature or a biome on the land. The world is a grid
  * of CELL-block cells visited along a square spiral out from the start cell (ring by ring), pathing to each cell's
  * centre while looking; a block or creature the knowledge finds in some biomes only is walked toward once one of them
- * is in sight. A biome is seen from afar (the nearest loaded column BIOME_DEPTH inside it, as far as the server has
- * sent the land, is walked to), and searched for toward the land whose climate is nearest its own (biome-climate.ts),
- * else along a wider square spiral out from the bot, resumed where a cut-short search left it. Returns where the
- * target was seen (explore.ts reports it); fails with `not_found` when no cell is left.
+ * is in sight on dry land. A biome is seen from afar (the nearest loaded column BIOME_DEPTH inside it, as far as the
+ * server has sent the land, is walked to: biome-sight.ts), and searched for toward the land whose climate is nearest
+ * its own (biome-climate.ts), else along a wider square spiral out from the bot, resumed where a cut-short search left
+ * it. Returns where the target was seen (explore.ts reports it); fails with `not_found` when no cell is left.
  */
 import { Vec3 } from 'vec3'
 import type { Target } from './names.js'
@@ -17,6 +17,7 @@ import { createKnowledge } from '../knowledge/index.js'
 import { logger } from '../util/log.js'
 import { roomAt, threatAt } from './threats.js'
 import { climateHeading, HEADINGS, sampleClimate } from './biome-climate.js'
+import { biomeInSight, COMPASS, columnKey, landInSight, standsIn } from './biome-sight.js'
 
 const log = logger('surface-search')
 
@@ -24,31 +25,6 @@ export const CELL = 20
 
 /** The one sentence for a surface search that ran out of places to walk. */
 const neverSaw = (object: string): string => `I explored every place I could reach and never saw ${object}.`
-
-/** Does the bot stand in one of these biomes? */
-export const standsIn = (run: Run, biomes: string[]): boolean =>
-  biomes.includes(biomeAt(run.bot, run.bot.entity.position))
-
-/**
- * How far inside a biome a find of it stands: found at its very edge, the bot drifted a block back out as it stopped,
- * and the condition check after the search saw the biome it came from (bench mp5 2-3 seed 2: found and lost again
- * 40 times in a row at a desert's edge).
- */
-const BIOME_DEPTH = 4
-/** The four compass steps in turning order (east, south, west, north): the spiral's arms and the sides deepIn looks
- * to. */
-const COMPASS = [
-  [1, 0],
-  [0, 1],
-  [-1, 0],
-  [0, -1],
-] as const
-/** Are the column at x/z and those BIOME_DEPTH blocks to each side all in one of these biomes? */
-export function deepIn(run: Run, biomes: string[], x: number, z: number): boolean {
-  const y = run.bot.entity.position.y
-  const inside = (dx: number, dz: number) => biomes.includes(biomeAt(run.bot, new Vec3(x + dx, y, z + dz)))
-  return inside(0, 0) && COMPASS.every(([dx, dz]) => inside(dx * BIOME_DEPTH, dz * BIOME_DEPTH))
-}
 
 /**
  * Path toward a goal while checking every 250 ms whether the target came into view; `stopIf` (checked each second)
@@ -90,49 +66,6 @@ async function moveLooking(
     })
   }
   return seen ?? look()
-}
-
-/**
- * How far (blocks) a biome is seen across the land: sand, snow and the trees show it long before the bot stands in
- * it — as far as the server has sent the land (its view distance: 6 chunks on the practice server, often 10 on real
- * ones), measured in whole chunks along the four compass directions, within MIN_SIGHT … MAX_SIGHT. A fixed 80 blocks
- * wasted a sixth of a 96-block view and half of a 160-block one (mp5 4-3: 320–360 s of spiral to a desert).
- */
-const MIN_SIGHT = 48
-const MAX_SIGHT = 160
-const BIOME_STEP = 8
-/** Blocks of land the server has sent around the bot (whole chunks along the compass, MIN_SIGHT … MAX_SIGHT). */
-export function landInSight(bot: Run['bot']): number {
-  const p = bot.entity.position
-  let chunks = 0
-  while ((chunks + 1) * 16 <= MAX_SIGHT) {
-    const d = (chunks + 1) * 16
-    if (COMPASS.some(([dx, dz]) => biomeAt(bot, new Vec3(p.x + dx * d, p.y, p.z + dz * d)) === 'unknown')) break
-    chunks++
-  }
-  return Math.max(MIN_SIGHT, chunks * 16)
-}
-
-/** Columns walked to once (16-block squares): one the bot could not reach is not walked at again. */
-const columnKey = (x: number, z: number): string => `${x >> 4},${z >> 4}`
-
-/** The nearest column BIOME_DEPTH inside one of the biome `names`, at the bot's height within the land in sight
- * (`landInSight`; loaded chunks only). */
-function biomeInSight(run: Run, names: string[], tried: Set<string>): [number, number] | null {
-  const me = run.bot.entity.position.floored()
-  const sight = Math.floor(landInSight(run.bot) / BIOME_STEP) * BIOME_STEP
-  let best: [number, number] | null = null
-  let bestD = Number.POSITIVE_INFINITY
-  for (let dx = -sight; dx <= sight; dx += BIOME_STEP)
-    for (let dz = -sight; dz <= sight; dz += BIOME_STEP) {
-      const d = dx * dx + dz * dz
-      if (d >= bestD || d > sight * sight || tried.has(columnKey(me.x + dx, me.z + dz))) continue
-      if (deepIn(run, names, me.x + dx, me.z + dz)) {
-        best = [me.x + dx, me.z + dz]
-        bestD = d
-      }
-    }
-  return best
 }
 
 /** Is the centre of a search cell outside the biomes `within` (false while its chunk is not loaded)? */
@@ -342,7 +275,7 @@ export async function surface(
   const home = within === null ? homeOf(run, target) : null
   const tried = new Set<string>()
   const homeInSight = (): [number, number] | null =>
-    home && !standsIn(run, home) ? biomeInSight(run, home, tried) : null
+    home && !standsIn(run, home) ? biomeInSight(run, home, tried, true) : null
   for (;;) {
     const p = run.bot.entity.position
     const [sx, sz] = [Math.floor(p.x / CELL), Math.floor(p.z / CELL)]

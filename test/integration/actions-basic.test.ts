@@ -7,12 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
-import { createBot } from '../../src/bot/create.js'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute, feedback, lastTrace } from '../../src/actions/index.js'
-import { landInSight } from '../../src/actions/surface-search.js'
-import { onceEvent, waitFor } from '../../src/util/async.js'
-import { VERSION, giveItem, setBlockSeen, startServer } from '../helpers/world.js'
+import { landInSight } from '../../src/actions/biome-sight.js'
+import { waitFor } from '../../src/util/async.js'
+import { giveItem, setBlockSeen, startServer, joinGhost } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -26,10 +25,7 @@ const setblock = (x: number, y: number, z: number, name: string): Promise<void> 
 
 beforeAll(async () => {
   server = await startServer({ generator: 'superflat' })
-  bot = createBot({ host: '127.0.0.1', port: server.port, username: 'GhostA', version: VERSION, auth: 'offline' })
-  await onceEvent(bot, 'spawn', { timeoutMs: 20_000 })
-  await bot.waitForChunksToLoad()
-  await waitFor(() => bot.entity.onGround, 5000, 'landing')
+  bot = await joinGhost(server, 'GhostA')
 })
 afterAll(async () => {
   try {
