@@ -226,6 +226,22 @@ function homeOf(run: Run, target: Target): string[] | null {
   return all.length > 0 && all.every((b) => b !== null) ? [...new Set(all.flat())] : null
 }
 
+/** Biome categories of the game data where the water is the land (a lake or a shore is only part of others). */
+const WATER_CATEGORIES = new Set(['ocean', 'river'])
+
+/**
+ * Does the target live on dry land of its `home` biomes: not a creature of the water (squid, cod: the knowledge's
+ * `where`) nor a block of an ocean or a river (kelp, clay)? Only then does a walk toward its home skip the lakes.
+ */
+export function livesOnLand(run: Run, target: Target, home: string[]): boolean {
+  const kb = createKnowledge(run.bot.version)
+  if (target.kind === 'entity') return target.names.every((n) => kb.data.world.mobs[n]?.where !== 'water')
+  // the game data's own table: the server's registry codec (1.20.2+) replaces the bot's and has no categories
+  const category = (b: string): string | undefined =>
+    (kb.data.mc.biomesByName[b] as { category?: string } | undefined)?.category
+  return !home.some((b) => WATER_CATEGORIES.has(category(b) ?? '') || b.endsWith('river'))
+}
+
 /**
  * The cells a surface search walks to, in order: cell sx/sz, then a square spiral of cells around it, ring by ring,
  * leaving out those `skip` says (asked as each is reached: biomes load as the bot walks); it ends after a ring with no
@@ -274,8 +290,9 @@ export async function surface(
   const edgeOnly = within !== null && livesElsewhere(run, target, within)
   const home = within === null ? homeOf(run, target) : null
   const tried = new Set<string>()
+  const dry = home !== null && livesOnLand(run, target, home)
   const homeInSight = (): [number, number] | null =>
-    home && !standsIn(run, home) ? biomeInSight(run, home, tried, true) : null
+    home && !standsIn(run, home) ? biomeInSight(run, home, tried, dry) : null
   for (;;) {
     const p = run.bot.entity.position
     const [sx, sz] = [Math.floor(p.x / CELL), Math.floor(p.z / CELL)]

@@ -1,10 +1,13 @@
 /**
  * The square spiral a biome search walks (surface-search.ts `spiral`): every hop goes on from the one before (no walk back
  * across the start), and the walk passes within hop / √2 of every point of the disc it has wound round (the corners
- * are the farthest), so land seen that far from it leaves no gap.
+ * are the farthest), so land seen that far from it leaves no gap. Which targets live on the dry land of their biomes
+ * (a walk toward their home skips its lakes) and which in the water.
  */
 import { describe, expect, it } from 'vitest'
-import { searchCells, spiral } from '../../../src/actions/surface-search.js'
+import type { Target } from '../../../src/actions/names.js'
+import type { Run } from '../../../src/actions/types.js'
+import { livesOnLand, searchCells, spiral } from '../../../src/actions/surface-search.js'
 
 function take(n: number, hop: number): Array<[number, number]> {
   const out: Array<[number, number]> = []
@@ -83,5 +86,20 @@ describe('searchCells', () => {
     expect(cells.every((c, i) => i === 0 || Math.abs(c[1] - 5) <= 1)).toBe(true)
     expect(cells).toHaveLength(3 * 7)
     expect(first(1000, () => true)).toEqual([[5, 5]])
+  })
+})
+
+describe('livesOnLand', () => {
+  const run = { bot: { version: '1.20.2' } } as unknown as Run
+  const block = (name: string): Target => ({ kind: 'block', block: { blockNames: [name] } }) as unknown as Target
+  const mob = (name: string): Target => ({ kind: 'entity', names: [name] })
+
+  it('logs and cows live on the land; squid, kelp and clay in the water of an ocean or a river', () => {
+    expect(livesOnLand(run, block('oak_log'), ['forest', 'plains'])).toBe(true)
+    expect(livesOnLand(run, mob('cow'), ['plains', 'forest', 'savanna'])).toBe(true)
+    expect(livesOnLand(run, mob('squid'), ['ocean', 'river'])).toBe(false)
+    expect(livesOnLand(run, block('kelp'), ['ocean'])).toBe(false)
+    expect(livesOnLand(run, block('clay'), ['river', 'swamp', 'lush_caves'])).toBe(false)
+    expect(livesOnLand(run, block('sugar_cane'), ['frozen_river', 'beach'])).toBe(false)
   })
 })
