@@ -51,6 +51,25 @@ export async function joinGhost(server: { port: number; version?: string }, user
   return bot
 }
 
+/**
+ * A practice server started with `opts` and our bot joined to it as `username` by day: the start most files of
+ * action tests share. The server is stopped again when the bot cannot join.
+ */
+export async function startWithGhost(
+  opts: StartOptions,
+  username: string,
+): Promise<{ server: ServerHandle; bot: Bot }> {
+  const server = await startServer(opts)
+  try {
+    const bot = await joinGhost(server, username)
+    await command(bot, '/time set day')
+    return { server, bot }
+  } catch (err) {
+    await server.stop()
+    throw err
+  }
+}
+
 /** Wait for a chat or whisper line from `from` (any line when omitted) matching `pattern`. */
 export async function waitForMessage(
   bot: Bot,

@@ -13,7 +13,7 @@ import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
 import { rememberLeftStation, takeLeftStation } from '../../src/perception/own-stations.js'
 import { waitFor } from '../../src/util/async.js'
-import { command, countItem, giveItem, startServer, joinGhost } from '../helpers/world.js'
+import { command, countItem, giveItem, quit, startWithGhost } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -24,16 +24,13 @@ const give = (name: string, n = 1): Promise<void> => giveItem(bot, name, n)
 beforeAll(async () => {
   // furnaces at 10× (practice.ts's furnaceSpeed): these tests are about placing, pockets and picking up, not the 10 s an
   // item cooks (furnace.test.ts smelts at vanilla speed)
-  server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false, furnaceSpeed: 10 } })
-  bot = await joinGhost(server, 'GhostSmelt')
-  await command(bot, '/time set day')
+  ;({ server, bot } = await startWithGhost(
+    { generator: 'superflat', practice: { naturalSpawning: false, furnaceSpeed: 10 } },
+    'GhostSmelt',
+  ))
 })
 afterAll(async () => {
-  try {
-    bot?.quit()
-  } catch {
-    /* gone */
-  }
+  quit(bot)
   await server?.stop()
 })
 

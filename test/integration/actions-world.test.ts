@@ -18,7 +18,7 @@ import { collectDrops } from '../../src/actions/drops.js'
 import { nearestVisibleBlock } from '../../src/perception/vision.js'
 import { createSenses } from '../../src/perception/percipient.js'
 import { onceEvent, waitFor } from '../../src/util/async.js'
-import { command, countItem, giveItem, startServer, setBlockSeen, joinGhost } from '../helpers/world.js'
+import { command, countItem, giveItem, setBlockSeen, quit, startWithGhost } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -49,16 +49,13 @@ async function summon(name: string, dx: number, dz: number): Promise<void> {
 beforeAll(async () => {
   // furnaces at 10× (practice.ts's furnaceSpeed): these tests are about placing, pockets and picking up, not the 10 s an
   // item cooks (furnace.test.ts smelts at vanilla speed)
-  server = await startServer({ generator: 'superflat', practice: { naturalSpawning: false, furnaceSpeed: 10 } })
-  bot = await joinGhost(server, 'GhostB')
-  await command(bot, '/time set day')
+  ;({ server, bot } = await startWithGhost(
+    { generator: 'superflat', practice: { naturalSpawning: false, furnaceSpeed: 10 } },
+    'GhostB',
+  ))
 })
 afterAll(async () => {
-  try {
-    bot?.quit()
-  } catch {
-    /* gone */
-  }
+  quit(bot)
   await server?.stop()
 })
 

@@ -18,7 +18,7 @@ import { goals, gotoWithin } from '../../src/actions/world.js'
 import { rememberSurface } from '../../src/actions/memory.js'
 import { isUnderground, visibleBlocks } from '../../src/perception/vision.js'
 import { waitFor } from '../../src/util/async.js'
-import { command, countItem, giveItem, startServer, joinGhost } from '../helpers/world.js'
+import { command, countItem, giveItem, quit, startWithGhost } from '../helpers/world.js'
 import { LAVA_LEVEL } from '../../src/server/worldgen/terrain.js'
 import { isRock as rockAt, solidPatch as patchNear } from '../helpers/rock.js'
 
@@ -27,17 +27,11 @@ let bot: Bot
 const never = new AbortController().signal
 
 beforeAll(async () => {
-  server = await startServer({ seed: 1, practice: { naturalSpawning: false } })
-  bot = await joinGhost(server, 'Reacher')
-  await command(bot, '/time set day')
+  ;({ server, bot } = await startWithGhost({ seed: 1, practice: { naturalSpawning: false } }, 'Reacher'))
   await giveItem(bot, 'stone_pickaxe', 1)
 })
 afterAll(async () => {
-  try {
-    bot?.quit()
-  } catch {
-    /* gone */
-  }
+  quit(bot)
   await server?.stop()
 })
 

@@ -20,7 +20,7 @@ import { stairsDown } from '../../src/actions/stairs.js'
 import { type CaveWalk, caveWalk } from '../../src/actions/cave-walk.js'
 import { isUnderground, visibleBlocks } from '../../src/perception/vision.js'
 import { waitFor } from '../../src/util/async.js'
-import { command, countItem, giveItem, startServer, joinGhost } from '../helpers/world.js'
+import { command, countItem, giveItem, quit, startWithGhost } from '../helpers/world.js'
 import { isRock as rockAt, solidPatch as patchNear } from '../helpers/rock.js'
 
 let server: ServerHandle
@@ -30,17 +30,11 @@ const never = new AbortController().signal
 const SEARCH_MS = 400_000
 
 beforeAll(async () => {
-  server = await startServer({ seed: 1, practice: { naturalSpawning: false } })
-  bot = await joinGhost(server, 'Miner')
-  await command(bot, '/time set day')
+  ;({ server, bot } = await startWithGhost({ seed: 1, practice: { naturalSpawning: false } }, 'Miner'))
   await giveItem(bot, 'stone_pickaxe', 1)
 })
 afterAll(async () => {
-  try {
-    bot?.quit()
-  } catch {
-    /* gone */
-  }
+  quit(bot)
   await server?.stop()
 })
 
