@@ -5,7 +5,7 @@
  * the contents are dropped as item entities (vanilla) and the state is forgotten, and anybody looking at that
  * container gets their window closed. When something else replaces the block (`serv.setBlock`: `/setblock`, a plugin)
  * the store forgets its state at once, without a drop, as vanilla's replace mode removes the block entity: a furnace
- * placed there later starts empty and unlit, not with the fuel still burning in the one before it.
+ * placed there later starts empty, not with the fuel still burning in the one before it.
  */
 import type { Vec3 } from 'vec3'
 import { spawnItemEntity } from '../items.js'
