@@ -87,18 +87,26 @@ export class GoalWithinReach extends goals.Goal {
 
 /** A leg that failed but brought the bot at least this many blocks closer is followed by another. */
 const LEG_GAIN = 1
+/**
+ * Legs in a row that may fail without that gain before the pursuit gives up: under load the pathfinder's think time
+ * runs out before it finds a way that exists (reflexes-skills' low pillar, "could not work out a path in time; 7.0
+ * blocks left" in the CI run of 2026-11-28 and in a suite of 2026-11-29), so one such failure is tried again from
+ * where the bot stands; an unreachable player costs one more think time.
+ */
+const LEG_RETRIES = 1
 
 /**
  * Walk after `entity` (re-aiming at where it is now after every leg) until within `reach` blocks. One step per leg.
- * Fails with `not_found` when it disappears and `no_path` — saying how far is left — when it cannot be reached: when a
- * leg fails without gaining LEG_GAIN. A leg that fails on its way (the pathfinder's think time ran out while it walked
- * a partial path: a 2-core CI machine under load, the CI run of 2026-11-28 at 7.0 blocks left) is re-planned from
+ * Fails with `not_found` when it disappears and `no_path` — saying how far is left — when it cannot be reached: when
+ * legs fail without gaining LEG_GAIN more than LEG_RETRIES times in a row. A leg that fails on its way (the
+ * pathfinder's think time ran out while it walked a partial path on a 2-core machine under load) is re-planned from
  * where the bot now stands; the step budget bounds the legs.
  */
 export async function pursueEntity(run: Run, entity: Entity, reach: number, what: string): Promise<void> {
   const { bot } = run
   const distance = (): number => entity.position.distanceTo(bot.entity.position)
   run.progress.setTarget(distance)
+  let misses = 0
   while (distance() > reach) {
     if (!bot.entities[entity.id]) fail('not_found', `I lost sight of ${what}.`)
     run.step()
@@ -109,9 +117,10 @@ export async function pursueEntity(run: Run, entity: Entity, reach: number, what
     const before = distance()
     try {
       await goto(run, goal, what, () => distance() <= reach)
+      misses = 0
     } catch (err) {
       if (!(err instanceof ActionFailure) || err.reason !== 'no_path') throw err
-      if (before - distance() >= LEG_GAIN) continue
+      if (before - distance() >= LEG_GAIN || ++misses <= LEG_RETRIES) continue
       fail('no_path', `${err.message.replace(/\.$/, '')}; ${distance().toFixed(1)} blocks left.`)
     }
   }
