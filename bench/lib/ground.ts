@@ -5,6 +5,7 @@
  */
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
+import { ringCells } from '../../src/util/vec.js'
 
 /** Water, lava: a column with these above its ground is no dry ground. */
 const LIQUIDS = new Set(['water', 'lava', 'bubble_column'])
@@ -28,11 +29,9 @@ function dryGround(bot: Bot, x: number, z: number): Vec3 | null {
 export function groundNear(bot: Bot, dx: number, dz: number): { x: number; y: number; z: number } {
   const me = bot.entity.position.floored()
   for (let r = 0; r <= 6; r++)
-    for (let ox = -r; ox <= r; ox++)
-      for (let oz = -r; oz <= r; oz++) {
-        if (Math.max(Math.abs(ox), Math.abs(oz)) !== r) continue
-        const g = dryGround(bot, me.x + dx + ox, me.z + dz + oz)
-        if (g) return { x: g.x, y: g.y, z: g.z }
-      }
+    for (const [ox, oz] of ringCells(r)) {
+      const g = dryGround(bot, me.x + dx + ox, me.z + dz + oz)
+      if (g) return { x: g.x, y: g.y, z: g.z }
+    }
   return { x: me.x + dx, y: me.y, z: me.z + dz }
 }

@@ -24,7 +24,7 @@ import { dropsOf, harvestedBy } from './names.js'
 import { isHostileMob } from './threats.js'
 import { fail, type Run } from './types.js'
 import { falls, fluidNear, goals, gotoWithin } from './world.js'
-import { FACES } from '../util/vec.js'
+import { FACES, ringCells } from '../util/vec.js'
 
 /** Blocks dug below the feet: the bot stands two below the ground with its head one below, the seal above that. */
 const DEPTH = 3
@@ -119,12 +119,10 @@ function groundIn(bot: Bot, x: number, z: number, near: number): Vec3 | null {
  */
 function groundToHideIn(bot: Bot, from: Vec3): Vec3 | null {
   for (let r = 1; r <= SEAL_REACH; r++)
-    for (let dx = -r; dx <= r; dx++)
-      for (let dz = -r; dz <= r; dz++) {
-        if (Math.max(Math.abs(dx), Math.abs(dz)) !== r) continue
-        const feet = groundIn(bot, from.x + dx, from.z + dz, from.y)
-        if (feet && holeDepth(bot, feet) !== null) return feet
-      }
+    for (const [dx, dz] of ringCells(r)) {
+      const feet = groundIn(bot, from.x + dx, from.z + dz, from.y)
+      if (feet && holeDepth(bot, feet) !== null) return feet
+    }
   return null
 }
 

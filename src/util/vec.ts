@@ -2,8 +2,8 @@
  * Block-grid vectors shared by the server plugins, the actions and perception: the six face neighbours of a block,
  * in the protocol's face order (0 down, 1 up, 2 north -z, 3 south +z, 4 west -x, 5 east +x), so a face index from a
  * packet indexes this list directly; a cell's map key; whether a player's box overlaps a block cell (the server refuses a block
- * there, the bot waits until its body is clear of one); and vanilla's item pickup box (the server hands items over
- * by it, the bot walks until a drop lies in it).
+ * there, the bot waits until its body is clear of one); vanilla's item pickup box (the server hands items over
+ * by it, the bot walks until a drop lies in it); and the square rings a nearest-first scan walks out through.
  */
 import { Vec3 } from 'vec3'
 
@@ -55,4 +55,14 @@ export function inPickupRange(player: Vec3, item: Vec3): boolean {
     item.y + 0.25 >= player.y - 0.5 &&
     item.y <= player.y + PLAYER_HEIGHT + 0.5
   )
+}
+
+/**
+ * The horizontal offsets on the square ring at Chebyshev distance `r` (r = 0: the centre alone), row by row: a scan
+ * that walks `for r of 0..max` through them meets every cell of a ring before any cell further out.
+ */
+export function* ringCells(r: number): Generator<readonly [dx: number, dz: number]> {
+  // 0 - r, not -r: ring 0's centre is (0, 0), not (-0, -0)
+  for (let dx = 0 - r; dx <= r; dx++)
+    for (let dz = 0 - r; dz <= r; dz++) if (Math.max(Math.abs(dx), Math.abs(dz)) === r) yield [dx, dz]
 }

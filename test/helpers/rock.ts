@@ -5,6 +5,7 @@
  */
 import type { Bot } from 'mineflayer'
 import type { Vec3 } from 'vec3'
+import { ringCells } from '../../src/util/vec.js'
 
 /** Solid, diggable, dry rock that does not fall. */
 export function isRock(bot: Bot, p: Vec3): boolean {
@@ -20,15 +21,13 @@ export function isRock(bot: Bot, p: Vec3): boolean {
 export function solidPatch(bot: Bot, half: number, fromDy: number, toDy: number): Vec3 {
   const me = bot.entity.position.floored()
   for (let r = 3; r <= 16; r++)
-    for (let dx = -r; dx <= r; dx++)
-      for (let dz = -r; dz <= r; dz++) {
-        if (Math.max(Math.abs(dx), Math.abs(dz)) !== r) continue
-        const c = me.offset(dx, 0, dz)
-        let solid = true
-        for (let x = -half; x <= half && solid; x++)
-          for (let z = -half; z <= half && solid; z++)
-            for (let y = fromDy; y <= toDy && solid; y++) solid = isRock(bot, c.offset(x, y, z))
-        if (solid) return c
-      }
+    for (const [dx, dz] of ringCells(r)) {
+      const c = me.offset(dx, 0, dz)
+      let solid = true
+      for (let x = -half; x <= half && solid; x++)
+        for (let z = -half; z <= half && solid; z++)
+          for (let y = fromDy; y <= toDy && solid; y++) solid = isRock(bot, c.offset(x, y, z))
+      if (solid) return c
+    }
   throw new Error('no patch of solid rock near the bot')
 }

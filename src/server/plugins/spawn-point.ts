@@ -7,6 +7,7 @@
  */
 import { Vec3 } from 'vec3'
 import type { SquidPlugin, SquidServer, SquidWorld } from '../squid.js'
+import { ringCells } from '../../util/vec.js'
 
 interface ChunkColumn {
   getBlockStateId(pos: Vec3): number
@@ -66,14 +67,11 @@ export async function findSpawnIn(
     return c
   }
   for (let r = 0; r <= SEARCH_RADIUS; r++) {
-    for (let dx = -r; dx <= r; dx++) {
-      for (let dz = -r; dz <= r; dz++) {
-        if (Math.max(Math.abs(dx), Math.abs(dz)) !== r) continue
-        const x = cx + dx
-        const z = cz + dz
-        const p = standOn(reg, await column(x, z), x, z)
-        if (p) return p
-      }
+    for (const [dx, dz] of ringCells(r)) {
+      const x = cx + dx
+      const z = cz + dz
+      const p = standOn(reg, await column(x, z), x, z)
+      if (p) return p
     }
   }
   return new Vec3(cx + 0.5, 100, cz + 0.5)

@@ -6,6 +6,7 @@
  */
 import { Vec3 } from 'vec3'
 import { findSpawnIn } from '../plugins/spawn-point.js'
+import { ringCells } from '../../util/vec.js'
 import { PracticeWorld, type ChunkData } from './generator.js'
 import { MIN_Y } from './palette.js'
 
@@ -61,20 +62,17 @@ export class WorldScanner {
     for (let r = 0; r <= maxRadiusChunks; r++) {
       // the closest any block of ring r can be (horizontally) — stop once that exceeds the best found
       if (best && (r - 1) * 16 > best.distance) break
-      for (let dx = -r; dx <= r; dx++) {
-        for (let dz = -r; dz <= r; dz++) {
-          if (Math.max(Math.abs(dx), Math.abs(dz)) !== r) continue
-          const d = this.chunk(ocx + dx, ocz + dz)
-          const b = d.blocks
-          for (let i = 0; i < b.length; i++) {
-            if (!wanted.has(b[i]!)) continue
-            const x = d.cx * 16 + (i & 15),
-              z = d.cz * 16 + ((i >> 4) & 15),
-              y = (i >> 8) + MIN_Y
-            const dist = Math.hypot(x + 0.5 - origin.x, y + 0.5 - origin.y, z + 0.5 - origin.z)
-            if (!best || dist < best.distance)
-              best = { name: this.world.palette.nameOf.get(b[i]!)!, position: new Vec3(x, y, z), distance: dist }
-          }
+      for (const [dx, dz] of ringCells(r)) {
+        const d = this.chunk(ocx + dx, ocz + dz)
+        const b = d.blocks
+        for (let i = 0; i < b.length; i++) {
+          if (!wanted.has(b[i]!)) continue
+          const x = d.cx * 16 + (i & 15),
+            z = d.cz * 16 + ((i >> 4) & 15),
+            y = (i >> 8) + MIN_Y
+          const dist = Math.hypot(x + 0.5 - origin.x, y + 0.5 - origin.y, z + 0.5 - origin.z)
+          if (!best || dist < best.distance)
+            best = { name: this.world.palette.nameOf.get(b[i]!)!, position: new Vec3(x, y, z), distance: dist }
         }
       }
     }
