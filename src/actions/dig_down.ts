@@ -21,11 +21,12 @@ import { reflexesOf } from './reflexes/index.js'
 import { fail, type Run } from './types.js'
 import { isUnderground } from '../perception/vision.js'
 import { stairsDown } from './stairs.js'
-import { digBlock, equipNamed, goals, goto, gotoWithin } from './world.js'
+import { digBlock, equipNamed, goals, goto, gotoWithin, noItemSaid } from './world.js'
 import { noToolMessage } from '../rules/index.js'
 import { logger } from '../util/log.js'
 import { CENTRE_SLACK } from '../bot/body.js'
 import { clearOfDanger, MAX_SAFE_DROP } from '../bot/lava-margin.js'
+import { equipSparing } from '../bot/wear.js'
 
 const log = logger('dig_down')
 
@@ -190,7 +191,8 @@ function watchFor(run: Run, watch: string | null): () => Vec3 | null {
 export async function digDown(run: Run, action: Extract<Action, { type: 'dig_down' }>): Promise<string> {
   const { bot } = run
   const tool = action.tool === null ? null : resolveItem(bot, action.tool).names[0]!
-  if (tool && !bot.inventory.items().some((i) => i.name === tool)) fail('missing_tool', noToolMessage(tool, 'dig down'))
+  if (tool && !bot.inventory.items().some((i) => i.name === tool))
+    fail('missing_tool', noItemSaid(bot, tool, noToolMessage(tool, 'dig down')))
   const start = bot.entity.position.floored()
   if (start.y <= action.ylevel) return `I am already at y ${start.y}, at or below ${action.ylevel}.`
   if (!isUnderground(bot) || !surfaceOf(bot)) rememberSurface(bot, start)
@@ -245,7 +247,7 @@ export async function digDown(run: Run, action: Extract<Action, { type: 'dig_dow
     if (below.boundingBox === 'block') {
       await centre()
       if (tool) await equipNamed(run, tool)
-      else await bot.tool.equipForBlock(below, {}).catch(() => {})
+      else await equipSparing(bot, below)
       await digBlock(run, below)
     } else run.step()
     await waitFor(

@@ -14,9 +14,10 @@ import { waitFor } from '../util/async.js'
 import { forgetSurface, surfaceOf } from './memory.js'
 import { resolveItem } from './names.js'
 import { fail, type Run } from './types.js'
-import { digBlock, equipNamed, fluidNear, goals, goto } from './world.js'
+import { digBlock, equipNamed, fluidNear, goals, goto, noItemSaid } from './world.js'
 import { SCAFFOLD } from '../bot/create.js'
 import { noToolMessage } from '../rules/index.js'
+import { equipSparing } from '../bot/wear.js'
 
 /** Junk blocks first (the bot-wide SCAFFOLD list); crafting materials only as a last resort to get out at all. */
 export const PILLAR_BLOCKS = [
@@ -81,7 +82,7 @@ export async function pillarUp(
       if (above && above.boundingBox === 'block' && feet.y + dy <= topY + 1) {
         if (above.diggable === false || above.hardness === null || above.name === 'bedrock') return false
         if (tool) await equipNamed(run, tool)
-        else await bot.tool.equipForBlock(above, {}).catch(() => {})
+        else await equipSparing(bot, above)
         await digBlock(run, above)
       }
     }
@@ -115,7 +116,8 @@ export async function goUp(
 ): Promise<string> {
   const { bot } = run
   const tool = action.tool === null ? null : resolveItem(bot, action.tool).names[0]!
-  if (tool && !bot.inventory.items().some((i) => i.name === tool)) fail('missing_tool', noToolMessage(tool, 'go up'))
+  if (tool && !bot.inventory.items().some((i) => i.name === tool))
+    fail('missing_tool', noItemSaid(bot, tool, noToolMessage(tool, 'go up')))
   const home = surfaceOf(bot)
   if (!home) fail('not_found', 'I do not remember where I left the surface.')
   const feet = bot.entity.position.floored()

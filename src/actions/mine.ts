@@ -19,7 +19,7 @@ import { blockTarget, harvestedBy, resolveItem } from './names.js'
 import { countOf, fail, StopSignal, type Run } from './types.js'
 import { isUnderground, nearestVisibleBlock } from '../perception/vision.js'
 import { playerPlacedAt } from '../perception/placed.js'
-import { digBlock, equipNamed } from './world.js'
+import { digBlock, equipNamed, noItemSaid } from './world.js'
 import { probeVein, VEIN_PROBES } from './ore-vein.js'
 import { collectDrops } from './drops.js'
 import { makeRoom } from './junk.js'
@@ -197,7 +197,7 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
   }
   const tool = action.tool === null ? null : resolveItem(bot, action.tool).names[0]!
   if (tool && !bot.inventory.items().some((i) => i.name === tool))
-    fail('missing_tool', noToolMessage(tool, `mine ${action.object}`))
+    fail('missing_tool', noItemSaid(bot, tool, noToolMessage(tool, `mine ${action.object}`)))
   const have = (): number => countOf(bot, target.wanted)
   const wantedName = target.wanted.length === 1 ? target.wanted[0]! : action.object
   run.progress.setWanted(have)

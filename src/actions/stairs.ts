@@ -10,6 +10,7 @@ import type { Run } from './types.js'
 import { digBlock, equipNamed, falls, fluidNear, goals, gotoWithin } from './world.js'
 import { logger } from '../util/log.js'
 import { BESIDE } from '../util/vec.js'
+import { equipSparing } from '../bot/wear.js'
 
 const log = logger('stairs')
 
@@ -75,7 +76,7 @@ export async function stairsDown(
       const b = bot.blockAt(c)
       if (b?.boundingBox !== 'block') continue
       if (tool) await equipNamed(run, tool)
-      else await bot.tool.equipForBlock(b, {}).catch(() => {})
+      else await equipSparing(bot, b)
       await digBlock(run, b)
     }
     const next = cells[2]!

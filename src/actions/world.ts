@@ -1,8 +1,9 @@
 /**
  * Shared hands for the handlers: abortable pathfinder movement (failures mapped to `no_path`/`timeout`), equipping a
- * named item, digging one block with a given tool, and placing a block from the inventory next to the bot on solid
- * ground (picking drops up is drops.ts). Each helper honours the run's AbortSignal and cleans up its
- * listeners; none of them decides an action's outcome beyond throwing ActionFailure with a fixed reason.
+ * named item (a tool found gone because it wore out is said so: ../bot/wear.ts), digging one block with a given
+ * tool, and placing a block from the inventory next to the bot on solid ground (picking drops up is drops.ts). Each
+ * helper honours the run's AbortSignal and cleans up its listeners; none of them decides an action's outcome beyond
+ * throwing ActionFailure with a fixed reason.
  */
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
@@ -10,6 +11,7 @@ import pathfinderPkg from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { standStill } from '../bot/body.js'
 import { pathTo } from '../bot/path-to.js'
+import { brokeLately } from '../bot/wear.js'
 import { leftStations } from '../perception/own-stations.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { eyes } from '../perception/vision.js'
@@ -154,6 +156,27 @@ export async function gotoWithin(
   }
 }
 
+/** How long after a tool broke its absence is put down to the break. */
+const BROKE_TOLD_MS = 10 * 60_000
+
+/** Why the bot holds no `name`: it wore out lately (and broke), or `otherwise`. */
+export function noItemSaid(bot: Bot, name: string, otherwise: string): string {
+  return brokeLately(bot, name, BROKE_TOLD_MS) ? `My ${name} wore out and broke.` : otherwise
+}
+
+/**
+ * Fails with `missing_tool` when `block` drops only for tools, the bag holds none of them, and one of them wore out
+ * lately: a pickaxe that broke in a tunnel leaves deepslate to the hand, 15 s a block, with nothing to show for it,
+ * so the search stops and the re-plan makes another. (A bot that never had one digs on by hand, as before.)
+ */
+export function needHarvestTool(bot: Bot, block: Block): void {
+  const ids = Object.keys(block.harvestTools ?? {}).map(Number)
+  if (ids.length === 0 || bot.inventory.items().some((i) => ids.includes(i.type))) return
+  const names = ids.map((id) => bot.registry.items[id]?.name).filter((n): n is string => Boolean(n))
+  const broke = names.find((n) => brokeLately(bot, n, BROKE_TOLD_MS))
+  if (broke) fail('missing_tool', `My ${broke} wore out and broke; I have nothing to dig ${block.name} with.`)
+}
+
 /** Hold the named item in the hand (or in the armour/off-hand slot for armour and shields). */
 export async function equipNamed(run: Run, name: string | null): Promise<void> {
   const { bot } = run
@@ -162,7 +185,7 @@ export async function equipNamed(run: Run, name: string | null): Promise<void> {
     return
   }
   const item = bot.inventory.items().find((i) => i.name === name)
-  if (!item) fail('missing_tool', `I have no ${name} to hold.`)
+  if (!item) fail('missing_tool', noItemSaid(bot, name, `I have no ${name} to hold.`))
   const dest = /_helmet$/.test(name)
     ? 'head'
     : /_chestplate$|^elytra$/.test(name)

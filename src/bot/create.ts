@@ -1,6 +1,7 @@
 /**
  * Creates one mineflayer bot with the plugins every capability relies on: pathfinder, collectblock, pvp, tool and
- * our place-clear (a placement under the bot's own body waits until the server has seen it leave); the
+ * our place-clear (a placement under the bot's own body waits until the server has seen it leave) and wear
+ * (which tools wore out); the
  * pathfinder keeps a block off lava (lava-margin.ts) and remembers the blocks it weighed (block-cache.ts). The only
  * place bot options are assembled; reconnection lives in supervisor.ts.
  */
@@ -12,6 +13,7 @@ import { plugin as tool } from 'mineflayer-tool'
 import { cacheBlocks } from './block-cache.js'
 import { keepOffLava } from './lava-margin.js'
 import { placeClear } from './place-clear.js'
+import { toolBreaks } from './wear.js'
 import { SPRINT_FOOD } from '../rules/policy.js'
 
 /** Blocks pathfinder may place to tower or bridge: ones no recipe the bot pursues needs. */
@@ -60,6 +62,7 @@ export function createBot(opts: BotOptions): Bot {
   bot.loadPlugin(collectBlock)
   bot.loadPlugin(pvpOnPhysicsTick)
   bot.loadPlugin(placeClear)
+  bot.loadPlugin(toolBreaks)
   bot.once('spawn', () => {
     const moves = new Movements(bot)
     moves.canDig = true

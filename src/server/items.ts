@@ -36,8 +36,8 @@ export function stackSizeOf(serv: SquidServer, type: number): number {
   return (serv.registry.items[type]?.stackSize as number | undefined) ?? 64
 }
 
-/** Add `count` items of `type` the vanilla way; returns how many did not fit. */
-export function addItems(serv: SquidServer, player: SquidPlayer, type: number, count: number): number {
+/** Add `count` items of `type` the vanilla way (`damage`: uses already worn off each); returns how many did not fit. */
+export function addItems(serv: SquidServer, player: SquidPlayer, type: number, count: number, damage = 0): number {
   const inv = inventory(player)
   const max = stackSizeOf(serv, type)
   const Item = itemClass(serv)
@@ -56,7 +56,9 @@ export function addItems(serv: SquidServer, player: SquidPlayer, type: number, c
     if (left <= 0) break
     if (inv.slots[slot]) continue
     const add = Math.min(max, left)
-    inv.updateSlot(slot, new Item(type, add))
+    const item = new Item(type, add) as SquidItem & { durabilityUsed?: number }
+    if (damage > 0) item.durabilityUsed = damage
+    inv.updateSlot(slot, item)
     left -= add
   }
   return left

@@ -1,7 +1,7 @@
 /**
- * Admin commands for opped players, replacing flying-squid's buggy versions: `/give <player> <item> [count]`
+ * Admin commands for opped players, replacing flying-squid's buggy versions: `/give <player> <item>[{Damage:N}] [count]`
  * (numeric counts, stacked to the item's stack size and spilled over several slots — flying-squid stored the count
- * as a string), `/clear [player] [item] [maxCount]` (flying-squid has none) and `/tp` (`/tp <x y z>`,
+ * as a string; of vanilla's item NBT only a tool's worn uses, `Damage`), `/clear [player] [item] [maxCount]` (flying-squid has none) and `/tp` (`/tp <x y z>`,
  * `/tp <target> <x y z>`, `/tp <destination>`, `/tp <target> <destination>`). Bad arguments throw `UserError`, which
  * flying-squid shows to the player as "Error: ...". A command added with the same base replaces the old one in
  * `serv.commands.hash`. Also exports the target/item parsing helpers the other admin plugins use.
@@ -49,6 +49,15 @@ export function parseCount(raw: string, what: string, min: number, max: number):
   const n = Number(raw)
   if (n < min || n > max) throw new UserError(`Invalid ${what} ${n}: must be between ${min} and ${max}`)
   return n
+}
+
+/** The uses worn off a tool from vanilla item NBT `{Damage:N}` (the one tag we read), or a UserError. */
+function parseDamage(serv: SquidServer, id: number, tag: string): number {
+  const m = /^\{\s*Damage\s*:\s*(\d+)\s*\}$/.exec(tag)
+  if (!m) throw new UserError(`Unsupported item data '${tag}': only {Damage:N} is read`)
+  const max = (serv.registry.items[id] as { maxDurability?: number } | undefined)?.maxDurability
+  if (!max) throw new UserError(`Item '${serv.registry.items[id]?.name}' does not wear`)
+  return parseCount(m[1]!, 'Damage', 0, max - 1)
 }
 
 function reply(serv: SquidServer, ctx: SquidCommandContext, text: string): void {
@@ -117,7 +126,7 @@ const plugin: SquidPlugin = {
     serv.commands.add({
       base: 'give',
       info: 'Give an item to a player',
-      usage: '/give <player> <item> [count]',
+      usage: '/give <player> <item>[{Damage:N}] [count]',
       op: true,
       parse(str) {
         const a = str.trim().split(/\s+/).filter(Boolean)
@@ -125,10 +134,12 @@ const plugin: SquidPlugin = {
       },
       action(args: string[], ctx) {
         const players = resolvePlayers(serv, args[0], ctx)
-        const item = resolveItem(serv, args[1]!)
+        const [, name = '', tag] = /^([^{]*)(\{.*\})?$/.exec(args[1]!) ?? []
+        const item = resolveItem(serv, name)
+        const damage = tag === undefined ? 0 : parseDamage(serv, item.id, tag)
         const count = args[2] === undefined ? 1 : parseCount(args[2], 'count', 1, 6400)
         for (const p of players) {
-          const left = addItems(serv, p, item.id, count)
+          const left = addItems(serv, p, item.id, count, damage)
           // vanilla drops what does not fit at the player's feet
           if (left > 0) spawnItemEntity(serv, p.world, p.position.offset(0, 0.5, 0), item.id, left)
         }

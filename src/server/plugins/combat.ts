@@ -4,13 +4,14 @@
  * attack cooldown like vanilla (0.2 + 0.8·progress², progress = time since the last swing / (20 / attack speed)
  * ticks; the swing packet and a slot change reset it), ×1.5 critical hits while falling, ignores targets beyond
  * 6 blocks from the eyes (reach check) and dead or spectating attackers, and hands the damage to the creature or
- * player health code, which sends the hurt packets and a bounded knockback. flying-squid's own attack is
- * cancelled through its `attack` behaviour.
+ * player health code, which sends the hurt packets and a bounded knockback; a hit wears the weapon (./tool-wear.ts).
+ * flying-squid's own attack is cancelled through its `attack` behaviour.
  */
 import type { SquidEntity, SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
 import { inventory } from '../items.js'
 import { DAMAGE_TYPE, hurtCreature, isCreature } from '../mobs/creature.js'
 import { hurtPlayer, isDead } from './health.js'
+import { hitWear, wearHeld } from './tool-wear.js'
 
 /** Vanilla attack damage and attack speed per held item (everything else: fist, 1 damage at speed 4). */
 const WEAPONS: Record<string, [damage: number, speed: number]> = {
@@ -98,6 +99,8 @@ function attack(serv: SquidServer, player: SquidPlayer, targetId: number): void 
   }
   if (isCreature(target)) hurtCreature(serv, target, damage, DAMAGE_TYPE.player_attack!, player)
   else if (target.type === 'player') hurtPlayer(serv, target as SquidPlayer, damage, 'player_attack', player)
+  else return
+  wearHeld(serv, player, hitWear)
 }
 
 const plugin: SquidPlugin = {

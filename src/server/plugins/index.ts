@@ -34,6 +34,7 @@ import sound from './sound.js'
 import light from './light.js'
 import notice from './notice.js'
 import goneEntities from './gone-entities.js'
+import toolWear from './tool-wear.js'
 
 export const plugins: SquidPlugin[] = [
   sound,
@@ -67,4 +68,6 @@ export const plugins: SquidPlugin[] = [
   crafting,
   furnace,
   chest,
+  // after drops: a dig's loot is rolled with the tool as it was before the dig wore (or broke) it, as vanilla
+  toolWear,
 ]

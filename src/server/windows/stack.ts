@@ -72,8 +72,10 @@ export class Stacks {
     return new this.Item(s.type, count, s.metadata ?? 0, s.nbt ?? undefined)
   }
 
+  /** A copy that shares nothing with `s` (its tags too: a tool worn in place must differ from the client's copy). */
   copy(s: Stack | null | undefined): Stack | null {
-    return isEmpty(s) ? null : this.withCount(s, countOf(s))
+    if (isEmpty(s)) return null
+    return new this.Item(s.type, countOf(s), s.metadata ?? 0, s.nbt ? structuredClone(s.nbt) : undefined)
   }
 
   make(nameOrId: string | number, count: number): Stack | null {

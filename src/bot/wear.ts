@@ -1,0 +1,66 @@
+/**
+ * Tool wear as the bot sees it. A mineflayer plugin watches the inventory for an item with a durability that leaves
+ * its slot on its last uses (worn to within MAX_USE_COST of its maximum: a sword's dig costs 2) — on a real server,
+ * and on the practice server (src/server/plugins/tool-wear.ts), that is the item breaking; `brokeLately` answers
+ * whether a named tool broke within a while, so an action that finds its tool gone says it wore out rather than that
+ * the bot never had one, and the re-plan makes another from what the bag holds. `equipSparing` digs rock with the
+ * fastest tool that harvests it but keeps a tool's last SPARE_USES for what only it can harvest: an iron pickaxe on
+ * its last uses in a diamond search leaves the tunnel to the stone pickaxe and breaks the diamond ore itself.
+ */
+import type { Bot } from 'mineflayer'
+import type { Block } from 'prismarine-block'
+import type { Item } from 'prismarine-item'
+
+/** The most uses one action wears off an item (a sword breaking a block). */
+const MAX_USE_COST = 2
+/** Uses a tool keeps for its own work while another tool can dig the rock around it (a vein of ore). */
+export const SPARE_USES = 10
+/** Breaks remembered per bot (the oldest go first). */
+const KEPT = 16
+
+interface Broken {
+  name: string
+  atMs: number
+}
+
+const breaks = new WeakMap<Bot, Broken[]>()
+
+const usesLeft = (item: Item): number => (item.maxDurability ? item.maxDurability - (item.durabilityUsed ?? 0) : 1e9)
+
+/** Whether a tool of this name broke in the bot's hands within the last `withinMs`. */
+export function brokeLately(bot: Bot, name: string, withinMs: number): boolean {
+  const now = Date.now()
+  return (breaks.get(bot) ?? []).some((b) => b.name === name && now - b.atMs <= withinMs)
+}
+
+/** The plugin: records each item with a durability that vanished from its slot while on its last uses. */
+export function toolBreaks(bot: Bot): void {
+  const list: Broken[] = []
+  breaks.set(bot, list)
+  bot.inventory.on('updateSlot', (_slot: number, oldItem: Item | null, newItem: Item | null) => {
+    if (!oldItem || newItem?.type === oldItem.type || usesLeft(oldItem) > MAX_USE_COST) return
+    list.push({ name: oldItem.name, atMs: Date.now() })
+    if (list.length > KEPT) list.shift()
+  })
+}
+
+/**
+ * Hold the tool to dig `block` with: the fastest that harvests it (mineflayer-tool's choice), unless that one is on
+ * its last SPARE_USES and another tool in the bag harvests the block too — then the fastest of those.
+ */
+export async function equipSparing(bot: Bot, block: Block): Promise<void> {
+  const harvest = block.harvestTools ? Object.keys(block.harvestTools).map(Number) : null
+  if (harvest) {
+    const time = (i: Item): number => block.digTime(i.type, false, false, false, [], bot.entity.effects)
+    const tools = bot.inventory
+      .items()
+      .filter((i) => harvest.includes(i.type))
+      .sort((a, b) => time(a) - time(b))
+    const spare = tools.find((i) => usesLeft(i) > SPARE_USES)
+    if (tools.length > 1 && usesLeft(tools[0]!) <= SPARE_USES && spare) {
+      await bot.equip(spare, 'hand').catch(() => {})
+      return
+    }
+  }
+  await bot.tool.equipForBlock(block, {}).catch(() => {})
+}

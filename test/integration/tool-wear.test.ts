@@ -1,0 +1,188 @@
+/**
+ * Tool wear on a real practice server (src/server/plugins/tool-wear.ts) with real mineflayer clients. A plain player
+ * on superflat: `/give` with vanilla's `{Damage:N}` hands over a worn tool; each block of hardness > 0 wears a
+ * pickaxe by one use and a sword by two, a block of hardness 0 wears nothing; the last use breaks the tool (slot
+ * empty, entity status 47 seen) and the block still drops what that tool harvests; a sword's hit on a creature wears
+ * it by one. Our bot digs rock with an iron pickaxe until it is on its last SPARE_USES, then with the stone pickaxe
+ * beside it (`equipSparing`). Then our bot through the real app (seed 42): given a wooden pickaxe with two uses left
+ * and asked for cobblestone, its pickaxe breaks on the way, the bot says it wore out, makes another and finishes.
+ */
+import type { Bot } from 'mineflayer'
+import type { Vec3 } from 'vec3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ServerHandle } from '../../src/server/process.js'
+import type { TaskEvent } from '../../src/schemas/task.js'
+import { startPracticeApp } from '../helpers/app.js'
+import { equipSparing, SPARE_USES } from '../../src/bot/wear.js'
+import {
+  command,
+  countItem,
+  giveItem,
+  joinGhost,
+  joinPlayer,
+  quit,
+  setBlockSeen,
+  startServer,
+  syncWithServer,
+  waitFor,
+  waitForMessage,
+} from '../helpers/world.js'
+
+let server: ServerHandle
+let bot: Bot
+let target: Vec3
+
+const held = (name: string): { used: number } | null => {
+  const it = bot.inventory.items().find((i) => i.name === name)
+  return it ? { used: it.durabilityUsed ?? 0 } : null
+}
+
+async function holdWorn(name: string, damage: number): Promise<void> {
+  await command(bot, `/clear ${bot.username}`, { allowError: true })
+  await command(bot, `/give ${bot.username} ${name}{Damage:${damage}}`)
+  await waitFor(() => held(name)?.used === damage, 5000, `${name} worn by ${damage}`)
+  await bot.equip(bot.registry.itemsByName[name]!.id, 'hand')
+}
+
+async function dig(block: string): Promise<void> {
+  await command(bot, `/setblock ${target.x} ${target.y} ${target.z} ${block}`)
+  await waitFor(() => bot.blockAt(target)?.name === block, 5000, `${block} placed`)
+  await bot.dig(bot.blockAt(target)!, true)
+}
+
+/** Wait until the held `name` shows `used` uses worn (the server wears it after the dig's answer). */
+const wornTo = (name: string, used: number): Promise<void> =>
+  waitFor(() => held(name)?.used === used, 5000, `${name} worn to ${used}`)
+
+beforeAll(async () => {
+  server = await startServer({ generator: 'superflat', seed: 7, practice: { naturalSpawning: false } })
+  bot = await joinPlayer(server, 'Wearer')
+  await waitFor(() => bot.entity.onGround, 5000, 'on the ground')
+  target = bot.entity.position.floored().offset(1, 0, 0)
+  await command(bot, `/effect ${bot.username} haste 600 49`)
+}, 30_000)
+
+afterAll(async () => {
+  quit(bot)
+  await server?.stop()
+})
+
+describe('tool wear on the practice server', () => {
+  it('a block wears a pickaxe by one use, a block of hardness 0 by none', async () => {
+    await holdWorn('iron_pickaxe', 10)
+    await dig('stone')
+    await wornTo('iron_pickaxe', 11)
+    // the torch wears nothing: the next stone takes it to 12, not 13
+    await dig('torch')
+    await dig('stone')
+    await wornTo('iron_pickaxe', 12)
+    await syncWithServer(bot)
+    expect(held('iron_pickaxe')).toEqual({ used: 12 })
+  }, 20_000)
+
+  it('the last use breaks the tool, and the block drops what the tool harvested', async () => {
+    const max = bot.registry.itemsByName.stone_pickaxe!.maxDurability!
+    await holdWorn('stone_pickaxe', max - 1)
+    let status: number | null = null
+    const onStatus = (p: { entityId: number; entityStatus: number }): void => {
+      if (p.entityId === bot.entity.id) status = p.entityStatus
+    }
+    bot._client.on('entity_status', onStatus)
+    try {
+      await dig('iron_ore')
+      await waitFor(() => held('stone_pickaxe') === null, 5000, 'the pickaxe gone')
+      await waitFor(() => status !== null, 5000, 'the break shown')
+    } finally {
+      bot._client.removeListener('entity_status', onStatus)
+    }
+    expect(status).toBe(47)
+    await waitFor(() => countItem(bot, 'raw_iron') === 1, 5000, 'raw iron from the breaking dig')
+  }, 20_000)
+
+  it('a sword wears by two on a block and by one on a hit', async () => {
+    await holdWorn('iron_sword', 0)
+    await dig('dirt')
+    await wornTo('iron_sword', 2)
+    const p = bot.entity.position
+    await command(bot, `/summon cow ${Math.floor(p.x) + 2} ${Math.floor(p.y)} ${Math.floor(p.z)}`)
+    await waitFor(() => bot.nearestEntity((e) => e.name === 'cow') !== null, 5000, 'a cow beside')
+    bot.attack(bot.nearestEntity((e) => e.name === 'cow')!)
+    await wornTo('iron_sword', 3)
+  }, 20_000)
+
+  it('refuses item data other than Damage, and Damage on an item that does not wear', async () => {
+    await expect(command(bot, `/give ${bot.username} iron_pickaxe{Unbreakable:1b}`)).rejects.toThrow(
+      /only \{Damage:N\}/,
+    )
+    await expect(command(bot, `/give ${bot.username} dirt{Damage:3}`)).rejects.toThrow(/does not wear/)
+  }, 15_000)
+})
+
+describe('the bot sparing a worn tool', () => {
+  it('digs rock with the fastest pickaxe, but not with one on its last uses while another digs it', async () => {
+    const ghost = await joinGhost(server, 'Sparer')
+    try {
+      const pick = (damage: number): Promise<void> =>
+        command(ghost, `/give Sparer iron_pickaxe{Damage:${damage}}`).then(() =>
+          waitFor(() => ghost.inventory.items().some((i) => i.name === 'iron_pickaxe'), 5000, 'iron pickaxe'),
+        )
+      await giveItem(ghost, 'stone_pickaxe')
+      await pick(0)
+      const rock = ghost.entity.position.floored().offset(2, 0, 0)
+      await setBlockSeen(ghost, rock.x, rock.y, rock.z, 'deepslate')
+      await equipSparing(ghost, ghost.blockAt(rock)!)
+      expect(ghost.heldItem?.name).toBe('iron_pickaxe')
+      await command(ghost, '/clear Sparer iron_pickaxe')
+      await pick(bot.registry.itemsByName.iron_pickaxe!.maxDurability! - SPARE_USES)
+      await equipSparing(ghost, ghost.blockAt(rock)!)
+      expect(ghost.heldItem?.name).toBe('stone_pickaxe')
+      // alone, the worn pickaxe digs on to its last use
+      await command(ghost, '/clear Sparer stone_pickaxe')
+      await waitFor(() => countItem(ghost, 'stone_pickaxe') === 0, 5000, 'stone pickaxe gone')
+      await equipSparing(ghost, ghost.blockAt(rock)!)
+      expect(ghost.heldItem?.name).toBe('iron_pickaxe')
+    } finally {
+      quit(ghost)
+    }
+  }, 30_000)
+})
+
+describe('the bot when its tool breaks', () => {
+  it('says the pickaxe wore out, makes another and finishes the request', async () => {
+    const scene = await startPracticeApp({ seed: 42, env: { GHOST_GOAL_TIME_BUDGET_MS: '120000' } })
+    const { app, alice, ghost } = scene
+    const events: string[] = []
+    const failed: string[] = []
+    const off = app.router.onTaskEvent((e: TaskEvent) => {
+      if (e.kind === 'progress') events.push(...e.subgoals.map((s) => `${s.status} ${s.label}`))
+      if (e.kind === 'action' && !e.ok) failed.push(`${e.reason}: ${e.message}`)
+    })
+    try {
+      await command(alice, '/give Ghost wooden_pickaxe{Damage:57}')
+      await command(alice, '/give Ghost crafting_table 1')
+      await command(alice, '/give Ghost oak_planks 6')
+      await command(alice, '/give Ghost stick 4')
+      await waitFor(() => countItem(ghost, 'stick') === 4, 5000, 'Ghost holds the kit')
+      const reply = waitForMessage(alice, /^(Done|I could|I can't|I gave up)[\s\S]*cobblestone/, {
+        from: 'Ghost',
+        timeoutMs: 130_000,
+      })
+      alice.chat('Ghost get 5 cobblestone for yourself')
+      const text = await reply
+      expect(text).toMatch(/^Done: 5 cobblestone/)
+      expect(countItem(ghost, 'cobblestone')).toBeGreaterThanOrEqual(5)
+      // the given pickaxe broke on its second use, the action said so, and another was made for the rest
+      expect(
+        failed.some((m) => /^missing_tool: .*wooden_pickaxe wore out and broke/.test(m)),
+        failed.join('\n'),
+      ).toBe(true)
+      expect(
+        events.some((l) => /craft \d+ (wooden|stone)_pickaxe/.test(l)),
+        events.join('\n'),
+      ).toBe(true)
+    } finally {
+      off()
+      await scene.stop()
+    }
+  }, 180_000)
+})
