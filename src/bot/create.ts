@@ -1,9 +1,8 @@
 /**
- * Creates one mineflayer bot with the plugins every capability relies on: pathfinder, collectblock, pvp, tool and
- * our place-clear (a placement under the bot's own body waits until the server has seen it leave) and wear
- * (which tools wore out); the
- * pathfinder keeps a block off lava (lava-margin.ts) and remembers the blocks it weighed (block-cache.ts). The only
- * place bot options are assembled; reconnection lives in supervisor.ts.
+ * Creates one mineflayer bot with the plugins every capability relies on: pathfinder, collectblock, pvp, tool, our
+ * place-clear (a placement under the bot's own body waits until the server has seen it leave) and our wear (which
+ * tools wore out); the pathfinder keeps a block off lava (lava-margin.ts) and remembers the blocks it weighed
+ * (block-cache.ts). The only place bot options are assembled; reconnection lives in supervisor.ts.
  */
 import mineflayer, { type Bot } from 'mineflayer'
 import { pathfinder, Movements } from 'mineflayer-pathfinder'
