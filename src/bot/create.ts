@@ -12,7 +12,7 @@ import { plugin as tool } from 'mineflayer-tool'
 import { cacheBlocks } from './block-cache.js'
 import { keepOffLava } from './lava-margin.js'
 import { placeClear } from './place-clear.js'
-import { toolBreaks } from './wear.js'
+import { spareFor, toolBreaks } from './wear.js'
 import { SPRINT_FOOD } from '../rules/policy.js'
 
 /** Blocks pathfinder may place to tower or bridge: ones no recipe the bot pursues needs. */
@@ -74,6 +74,9 @@ export function createBot(opts: BotOptions): Bot {
       (id): id is number => id !== undefined,
     )
     bot.pathfinder.setMovements(moves)
+    // the pathfinder's digs spare a tool's last uses too (src/bot/wear.ts)
+    const fastest = bot.pathfinder.bestHarvestTool
+    bot.pathfinder.bestHarvestTool = (block) => spareFor(bot, block) ?? fastest(block)
     // no sprinting when hungry, as vanilla's client does (read on every tick of a walk, so a change applies at once)
     const sprint = (): void => {
       moves.allowSprinting = bot.food > SPRINT_FOOD

@@ -3,9 +3,10 @@
  * its slot on its last uses (worn to within MAX_USE_COST of its maximum: a sword's dig costs 2) — on a real server,
  * and on the practice server (src/server/plugins/tool-wear.ts), that is the item breaking; `brokeLately` answers
  * whether a named tool broke within a while, so an action that finds its tool gone says it wore out rather than that
- * the bot never had one, and the re-plan makes another from what the bag holds. `equipSparing` digs rock with the
- * fastest tool that harvests it but keeps a tool's last SPARE_USES for what only it can harvest: an iron pickaxe on
- * its last uses in a diamond search leaves the tunnel to the stone pickaxe and breaks the diamond ore itself.
+ * the bot never had one, and the re-plan makes another from what the bag holds. `equipSparing` (and the pathfinder's
+ * own tool choice, src/bot/create.ts) digs rock with the fastest tool that harvests it but keeps a tool's last
+ * SPARE_USES for what only it can harvest: an iron pickaxe on its last uses in a diamond search leaves the tunnel to
+ * the stone pickaxe and breaks the diamond ore itself.
  */
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
@@ -45,22 +46,24 @@ export function toolBreaks(bot: Bot): void {
 }
 
 /**
- * Hold the tool to dig `block` with: the fastest that harvests it (mineflayer-tool's choice), unless that one is on
- * its last SPARE_USES and another tool in the bag harvests the block too — then the fastest of those.
+ * The tool to dig `block` with instead of the fastest when that one is on its last SPARE_USES and another tool in the
+ * bag harvests the block too (the fastest of those), else null: the fastest is fine.
  */
+export function spareFor(bot: Bot, block: Block): Item | null {
+  if (!block.harvestTools) return null
+  const harvest = Object.keys(block.harvestTools).map(Number)
+  const time = (i: Item): number => block.digTime(i.type, false, false, false, [], bot.entity.effects)
+  const tools = bot.inventory
+    .items()
+    .filter((i) => harvest.includes(i.type))
+    .sort((a, b) => time(a) - time(b))
+  if (tools.length < 2 || usesLeft(tools[0]!) > SPARE_USES) return null
+  return tools.find((i) => usesLeft(i) > SPARE_USES) ?? null
+}
+
+/** Hold the tool to dig `block` with: `spareFor`'s, else the fastest that harvests it (mineflayer-tool's choice). */
 export async function equipSparing(bot: Bot, block: Block): Promise<void> {
-  const harvest = block.harvestTools ? Object.keys(block.harvestTools).map(Number) : null
-  if (harvest) {
-    const time = (i: Item): number => block.digTime(i.type, false, false, false, [], bot.entity.effects)
-    const tools = bot.inventory
-      .items()
-      .filter((i) => harvest.includes(i.type))
-      .sort((a, b) => time(a) - time(b))
-    const spare = tools.find((i) => usesLeft(i) > SPARE_USES)
-    if (tools.length > 1 && usesLeft(tools[0]!) <= SPARE_USES && spare) {
-      await bot.equip(spare, 'hand').catch(() => {})
-      return
-    }
-  }
-  await bot.tool.equipForBlock(block, {}).catch(() => {})
+  const spare = spareFor(bot, block)
+  if (spare) await bot.equip(spare, 'hand').catch(() => {})
+  else await bot.tool.equipForBlock(block, {}).catch(() => {})
 }

@@ -4,7 +4,7 @@
  * pickaxe by one use and a sword by two, a block of hardness 0 wears nothing; the last use breaks the tool (slot
  * empty, entity status 47 seen) and the block still drops what that tool harvests; a sword's hit on a creature wears
  * it by one. Our bot digs rock with an iron pickaxe until it is on its last SPARE_USES, then with the stone pickaxe
- * beside it (`equipSparing`). Then our bot through the real app (seed 42): given a wooden pickaxe with two uses left
+ * beside it (`equipSparing`, and the pathfinder's own choice). Then our bot through the real app (seed 42): given a wooden pickaxe with two uses left
  * and asked for cobblestone, its pickaxe breaks on the way, the bot says it wore out, makes another and finishes.
  */
 import type { Bot } from 'mineflayer'
@@ -136,6 +136,8 @@ describe('the bot sparing a worn tool', () => {
       await pick(bot.registry.itemsByName.iron_pickaxe!.maxDurability! - SPARE_USES)
       await equipSparing(ghost, ghost.blockAt(rock)!)
       expect(ghost.heldItem?.name).toBe('stone_pickaxe')
+      // the pathfinder's digs (walks that tunnel) choose the same way
+      expect(ghost.pathfinder.bestHarvestTool(ghost.blockAt(rock)!)?.name).toBe('stone_pickaxe')
       // alone, the worn pickaxe digs on to its last use
       await command(ghost, '/clear Sparer stone_pickaxe')
       await waitFor(() => countItem(ghost, 'stone_pickaxe') === 0, 5000, 'stone pickaxe gone')
