@@ -11,7 +11,7 @@ import pathfinderPkg from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { standStill } from '../bot/body.js'
 import { pathTo } from '../bot/path-to.js'
-import { brokeLately } from '../bot/wear.js'
+import { brokeLately, lastBroken } from '../bot/wear.js'
 import { leftStations } from '../perception/own-stations.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { eyes } from '../perception/vision.js'
@@ -173,7 +173,7 @@ export function needHarvestTool(bot: Bot, block: Block): void {
   const ids = Object.keys(block.harvestTools ?? {}).map(Number)
   if (ids.length === 0 || bot.inventory.items().some((i) => ids.includes(i.type))) return
   const names = ids.map((id) => bot.registry.items[id]?.name).filter((n): n is string => Boolean(n))
-  const broke = names.find((n) => brokeLately(bot, n, BROKE_TOLD_MS))
+  const broke = lastBroken(bot, names, BROKE_TOLD_MS)
   if (broke) fail('missing_tool', `My ${broke} wore out and broke; I have nothing to dig ${block.name} with.`)
 }
 

@@ -30,8 +30,16 @@ const usesLeft = (item: Item): number => (item.maxDurability ? item.maxDurabilit
 
 /** Whether a tool of this name broke in the bot's hands within the last `withinMs`. */
 export function brokeLately(bot: Bot, name: string, withinMs: number): boolean {
+  return lastBroken(bot, [name], withinMs) !== null
+}
+
+/** The one of `names` that broke last within the last `withinMs`, or null. */
+export function lastBroken(bot: Bot, names: readonly string[], withinMs: number): string | null {
   const now = Date.now()
-  return (breaks.get(bot) ?? []).some((b) => b.name === name && now - b.atMs <= withinMs)
+  const list = breaks.get(bot) ?? []
+  for (let i = list.length - 1; i >= 0; i--)
+    if (names.includes(list[i]!.name) && now - list[i]!.atMs <= withinMs) return list[i]!.name
+  return null
 }
 
 /** The plugin: records each item with a durability that vanished from its slot while on its last uses. */
@@ -59,6 +67,17 @@ export function spareFor(bot: Bot, block: Block): Item | null {
     .sort((a, b) => time(a) - time(b))
   if (tools.length < 2 || usesLeft(tools[0]!) > SPARE_USES) return null
   return tools.find((i) => usesLeft(i) > SPARE_USES) ?? null
+}
+
+/**
+ * Whether every tool in the bag that harvests `block` is on its last SPARE_USES (and there is one): digging it would
+ * spend the uses kept for the ore, so it is time to make another tool for the rock (src/actions/retool.ts).
+ */
+export function onlySparedFor(bot: Bot, block: Block): boolean {
+  if (!block.harvestTools) return false
+  const harvest = Object.keys(block.harvestTools).map(Number)
+  const tools = bot.inventory.items().filter((i) => harvest.includes(i.type))
+  return tools.length > 0 && tools.every((i) => usesLeft(i) <= SPARE_USES)
 }
 
 /** Hold the tool to dig `block` with: `spareFor`'s, else the fastest that harvests it (mineflayer-tool's choice). */

@@ -4,7 +4,8 @@
  * pickaxe by one use and a sword by two, a block of hardness 0 wears nothing; the last use breaks the tool (slot
  * empty, entity status 47 seen) and the block still drops what that tool harvests; a sword's hit on a creature wears
  * it by one. Our bot digs rock with an iron pickaxe until it is on its last SPARE_USES, then with the stone pickaxe
- * beside it (`equipSparing`, and the pathfinder's own choice). Then our bot through the real app (seed 42): given a wooden pickaxe with two uses left
+ * beside it (`equipSparing`, and the pathfinder's own choice); with no other pickaxe it makes a stone one from the bag
+ * for the rock (`retoolFor`). Then our bot through the real app (seed 42): given a wooden pickaxe with two uses left
  * and asked for cobblestone, its pickaxe breaks on the way, the bot says it wore out, makes another and finishes.
  */
 import type { Bot } from 'mineflayer'
@@ -13,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerHandle } from '../../src/server/process.js'
 import type { TaskEvent } from '../../src/schemas/task.js'
 import { startPracticeApp } from '../helpers/app.js'
+import { retoolFor } from '../../src/actions/retool.js'
+import { runHandler } from '../../src/actions/run.js'
 import { equipSparing, SPARE_USES } from '../../src/bot/wear.js'
 import {
   command,
@@ -122,6 +125,14 @@ describe('the bot sparing a worn tool', () => {
   it('digs rock with the fastest pickaxe, but not with one on its last uses while another digs it', async () => {
     const ghost = await joinGhost(server, 'Sparer')
     try {
+      // away from the other player, who would pick up the drop of the table the bot digs back up
+      const away = bot.entity.position.floored().offset(12, 0, 0)
+      await command(ghost, `/tp Sparer ${away.x + 0.5} ${away.y} ${away.z + 0.5}`)
+      await waitFor(
+        () => ghost.entity.position.distanceTo(bot.entity.position) > 10 && ghost.entity.onGround,
+        5000,
+        'away',
+      )
       const pick = (damage: number): Promise<void> =>
         command(ghost, `/give Sparer iron_pickaxe{Damage:${damage}}`).then(() =>
           waitFor(() => ghost.inventory.items().some((i) => i.name === 'iron_pickaxe'), 5000, 'iron pickaxe'),
@@ -138,6 +149,29 @@ describe('the bot sparing a worn tool', () => {
       expect(ghost.heldItem?.name).toBe('stone_pickaxe')
       // the pathfinder's digs (walks that tunnel) choose the same way
       expect(ghost.pathfinder.bestHarvestTool(ghost.blockAt(rock)!)?.name).toBe('stone_pickaxe')
+      // every pickaxe on its last uses: the bot makes a stone pickaxe from the bag for the rock, its sticks from the
+      // last planks first (retoolFor)
+      await command(ghost, '/clear Sparer stone_pickaxe')
+      await giveItem(ghost, 'cobblestone', 3)
+      await giveItem(ghost, 'oak_planks', 2)
+      await giveItem(ghost, 'crafting_table', 1)
+      let made: boolean | null = null
+      const r = await runHandler(
+        ghost,
+        { signal: new AbortController().signal },
+        { name: 'explore', doing: 'exploring', budget: { steps: 20, timeMs: 30_000 }, tracked: false },
+        async (run) => {
+          made = await retoolFor(run, ghost.blockAt(rock)!)
+          return 'retooled'
+        },
+      )
+      expect(r.ok, r.message).toBe(true)
+      expect(made).toBe(true)
+      expect(countItem(ghost, 'stone_pickaxe')).toBe(1)
+      expect(countItem(ghost, 'stick'), '4 sticks made, 2 used').toBe(2)
+      expect(countItem(ghost, 'crafting_table'), 'the table picked back up').toBe(1)
+      await equipSparing(ghost, ghost.blockAt(rock)!)
+      expect(ghost.heldItem?.name).toBe('stone_pickaxe')
       // alone, the worn pickaxe digs on to its last use
       await command(ghost, '/clear Sparer stone_pickaxe')
       await waitFor(() => countItem(ghost, 'stone_pickaxe') === 0, 5000, 'stone pickaxe gone')
