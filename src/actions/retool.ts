@@ -11,7 +11,7 @@ import type { Block } from 'prismarine-block'
 import { onlySparedFor } from '../bot/wear.js'
 import { logger } from '../util/log.js'
 import { craft } from './craft.js'
-import type { Run } from './types.js'
+import { countOf, type Run } from './types.js'
 
 const log = logger('retool')
 
@@ -22,11 +22,7 @@ const failedAt = new WeakMap<Bot, number>()
 
 /** Of a recipe's ingredients (its negative delta), those the bag holds too few of, with how many more. */
 function shortOf(bot: Bot, delta: ReadonlyArray<{ id: number; count: number }>): Array<{ id: number; more: number }> {
-  const have = (id: number): number =>
-    bot.inventory
-      .items()
-      .filter((i) => i.type === id)
-      .reduce((n, i) => n + i.count, 0)
+  const have = (id: number): number => countOf(bot, [bot.registry.items[id]!.name])
   return delta
     .filter((d) => d.count < 0 && have(d.id) < -d.count)
     .map((d) => ({ id: d.id, more: -d.count - have(d.id) }))

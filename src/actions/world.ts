@@ -11,7 +11,7 @@ import pathfinderPkg from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { standStill } from '../bot/body.js'
 import { pathTo } from '../bot/path-to.js'
-import { brokeLately, lastBroken } from '../bot/wear.js'
+import { brokeLately, harvestToolsHeld, lastBroken } from '../bot/wear.js'
 import { leftStations } from '../perception/own-stations.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { eyes } from '../perception/vision.js'
@@ -170,9 +170,11 @@ export function noItemSaid(bot: Bot, name: string, otherwise: string): string {
  * so the search stops and the re-plan makes another. (A bot that never had one digs on by hand, as before.)
  */
 export function needHarvestTool(bot: Bot, block: Block): void {
-  const ids = Object.keys(block.harvestTools ?? {}).map(Number)
-  if (ids.length === 0 || bot.inventory.items().some((i) => ids.includes(i.type))) return
-  const names = ids.map((id) => bot.registry.items[id]?.name).filter((n): n is string => Boolean(n))
+  const held = harvestToolsHeld(bot, block)
+  if (!held || held.length > 0) return
+  const names = Object.keys(block.harvestTools ?? {})
+    .map((id) => bot.registry.items[Number(id)]?.name)
+    .filter((n): n is string => Boolean(n))
   const broke = lastBroken(bot, names, BROKE_TOLD_MS)
   if (broke) fail('missing_tool', `My ${broke} wore out and broke; I have nothing to dig ${block.name} with.`)
 }

@@ -53,19 +53,21 @@ export function toolBreaks(bot: Bot): void {
   })
 }
 
+/** The items in the bag that harvest `block` (drop it when they dig it); null when it needs no tool. */
+export function harvestToolsHeld(bot: Bot, block: Block): Item[] | null {
+  if (!block.harvestTools) return null
+  const harvest = Object.keys(block.harvestTools).map(Number)
+  return bot.inventory.items().filter((i) => harvest.includes(i.type))
+}
+
 /**
  * The tool to dig `block` with instead of the fastest when that one is on its last SPARE_USES and another tool in the
  * bag harvests the block too (the fastest of those), else null: the fastest is fine.
  */
 export function spareFor(bot: Bot, block: Block): Item | null {
-  if (!block.harvestTools) return null
-  const harvest = Object.keys(block.harvestTools).map(Number)
   const time = (i: Item): number => block.digTime(i.type, false, false, false, [], bot.entity.effects)
-  const tools = bot.inventory
-    .items()
-    .filter((i) => harvest.includes(i.type))
-    .sort((a, b) => time(a) - time(b))
-  if (tools.length < 2 || usesLeft(tools[0]!) > SPARE_USES) return null
+  const tools = harvestToolsHeld(bot, block)?.sort((a, b) => time(a) - time(b))
+  if (!tools || tools.length < 2 || usesLeft(tools[0]!) > SPARE_USES) return null
   return tools.find((i) => usesLeft(i) > SPARE_USES) ?? null
 }
 
@@ -74,9 +76,7 @@ export function spareFor(bot: Bot, block: Block): Item | null {
  * spend the uses kept for the ore, so it is time to make another tool for the rock (src/actions/retool.ts).
  */
 export function onlySparedFor(bot: Bot, block: Block): boolean {
-  if (!block.harvestTools) return false
-  const harvest = Object.keys(block.harvestTools).map(Number)
-  const tools = bot.inventory.items().filter((i) => harvest.includes(i.type))
+  const tools = harvestToolsHeld(bot, block) ?? []
   return tools.length > 0 && tools.every((i) => usesLeft(i) <= SPARE_USES)
 }
 

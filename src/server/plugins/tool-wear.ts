@@ -6,25 +6,27 @@
  * hear it (entity status 47). `wearHeld` is the one place that wears an item; the dig hook here and the combat
  * plugin's hit call it.
  */
-import type { SquidItem, SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
-import { inventory, itemClass } from '../items.js'
+import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
+import { inventory } from '../items.js'
+import { type Stack, Stacks } from '../windows/stack.js'
+
+const isBlade = (name: string): boolean => name.endsWith('_sword') || name === 'trident'
+const isTool = (name: string): boolean => /_(pickaxe|axe|shovel|hoe)$/.test(name)
 
 /** Uses a block broken costs an item of this name (0: it does not wear). */
 export function digWear(name: string): number {
-  if (name.endsWith('_sword') || name === 'trident') return 2
-  return /_(pickaxe|axe|shovel|hoe)$/.test(name) || name === 'shears' ? 1 : 0
+  if (isBlade(name)) return 2
+  return isTool(name) || name === 'shears' ? 1 : 0
 }
 
 /** Uses a hit on a creature costs an item of this name (0: it does not wear). */
 export function hitWear(name: string): number {
-  if (name.endsWith('_sword') || name === 'trident') return 1
-  return /_(pickaxe|axe|shovel|hoe)$/.test(name) ? 2 : 0
+  if (isBlade(name)) return 1
+  return isTool(name) ? 2 : 0
 }
 
-interface WornItem extends SquidItem {
-  durabilityUsed?: number
-  enchants?: Array<{ name: string; lvl: number }>
-}
+/** A slot's item (prismarine-item) with the parts wear reads. */
+type WornItem = Stack & { durabilityUsed?: number; enchants?: Array<{ name: string; lvl: number }> }
 
 function unbreaking(item: WornItem): number {
   try {
@@ -58,8 +60,7 @@ export function wearHeld(serv: SquidServer, player: SquidPlayer, uses: (name: st
   if (total < max) {
     if (used > 0) {
       // a new stack, as vanilla: the windows layer compares it with the copy the client was last sent
-      const Item = itemClass(serv)
-      const worn = new Item(item.type, item.count, item.metadata ?? 0, structuredClone(item.nbt)) as WornItem
+      const worn = new Stacks(serv).copy(item) as WornItem
       worn.durabilityUsed = total
       inv.updateSlot(slot, worn)
     }
