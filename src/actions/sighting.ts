@@ -12,7 +12,7 @@ import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import type { Vec3 } from 'vec3'
 import { fallFrom, isLava } from '../bot/lava-margin.js'
-import { VIEW_DISTANCE, visibleBlocks } from '../perception/vision.js'
+import { VIEW_DISTANCE, visibleBlocks, visibleBlocksBeyond } from '../perception/vision.js'
 import { isUnreachable } from './memory.js'
 
 /** Underground, a block higher than this above the feet (up the shaft the bot came down) is out of reach. */
@@ -49,5 +49,23 @@ function withinReach(bot: Bot, pos: Vec3, underground: boolean): boolean {
 export function reachableSightings(bot: Bot, ids: Set<number>, underground: boolean, count: number): Block[] {
   return visibleBlocks(bot, ids, underground ? UNDERGROUND_SIGHT : VIEW_DISTANCE, count).filter((b) =>
     withinReach(bot, b.position, underground),
+  )
+}
+
+/**
+ * On open land a player sees a tree or a sand dune across the whole land the server has sent, not only within
+ * VIEW_DISTANCE: the surface search's far look sees blocks up to FAR_SIGHT (or the land in sight, if less), by the
+ * same line-of-sight rule, and walks toward them (bench:diamond seed 35 spawned in a treeless plain, spiralled for
+ * 100 s within 50 blocks of spawn, and first saw a log 140 blocks off).
+ */
+export const FAR_SIGHT = 96
+
+/** The nearest block of `ids` seen beyond VIEW_DISTANCE and within `sight` (at most FAR_SIGHT), worth digging. */
+export function farSighting(bot: Bot, ids: Set<number>, sight: number, skip: (pos: Vec3) => boolean): Vec3 | null {
+  const far = Math.min(sight, FAR_SIGHT)
+  if (far <= VIEW_DISTANCE) return null
+  return (
+    visibleBlocksBeyond(bot, ids, VIEW_DISTANCE, far, 4).find((b) => !skip(b.position) && worthDigging(bot, b.position))
+      ?.position ?? null
   )
 }

@@ -1,11 +1,13 @@
 /**
  * The surface half of `explore`: where to walk to see a block, a creature or a biome on the land. The world is a grid
  * of CELL-block cells visited along a square spiral out from the start cell (ring by ring), pathing to each cell's
- * centre while looking; a block or creature the knowledge finds in some biomes only is walked toward once one of them
- * is in sight on dry land. A biome is seen from afar (the nearest loaded column BIOME_DEPTH inside it, as far as the
- * server has sent the land, is walked to: biome-sight.ts), and searched for toward the land whose climate is nearest
- * its own (biome-climate.ts), else along a wider square spiral out from the bot, resumed where a cut-short search left
- * it. Returns where the target was seen (explore.ts reports it); fails with `not_found` when no cell is left.
+ * centre while looking; a block seen across the open land beyond the near sight (sighting.ts `farSighting`) is walked
+ * toward, and the spiral starts again from there; so is a block or creature the knowledge finds in some biomes only,
+ * once one of them is in sight on dry land. A biome is seen from afar (the nearest loaded column BIOME_DEPTH inside
+ * it, as far as the server has sent the land, is walked to: biome-sight.ts), and searched for toward the land whose
+ * climate is nearest its own (biome-climate.ts), else along a wider square spiral out from the bot, resumed where a
+ * cut-short search left it. Returns where the target was seen (explore.ts reports it); fails with `not_found` when no
+ * cell is left.
  */
 import { Vec3 } from 'vec3'
 import type { Target } from './names.js'
@@ -18,6 +20,7 @@ import { logger } from '../util/log.js'
 import { roomAt, threatAt } from './threats.js'
 import { climateHeading, HEADINGS, sampleClimate } from './biome-climate.js'
 import { biomeInSight, COMPASS, columnKey, landInSight, standsIn } from './biome-sight.js'
+import { farSighting } from './sighting.js'
 
 const log = logger('surface-search')
 
@@ -293,6 +296,15 @@ export async function surface(
   const dry = home !== null && livesOnLand(run, target, home)
   const homeInSight = (): [number, number] | null =>
     home && !standsIn(run, home) ? biomeInSight(run, home, tried, dry) : null
+  // a block seen across the open land (sighting.ts farSighting) leads the walk; cells still bound a search `within`
+  const farIds = target.kind === 'block' && within === null ? target.block.blockIds : null
+  const farInSight = (): [number, number] | null => {
+    if (!farIds) return null
+    const at = farSighting(run.bot, farIds, landInSight(run.bot), (q) => tried.has(columnKey(q.x, q.z)))
+    return at ? [at.x, at.z] : null
+  }
+  const leadInSight = (): [number, number] | null => farInSight() ?? homeInSight()
+  const leads = farIds !== null || home !== null
   for (;;) {
     const p = run.bot.entity.position
     const [sx, sz] = [Math.floor(p.x / CELL), Math.floor(p.z / CELL)]
@@ -305,7 +317,7 @@ export async function surface(
     // them in a row the bot walks to the one with the most room, and the spiral starts again from there
     const deferred: Array<[number, number]> = []
     for (const [cx, cz] of searchCells(sx, sz, skip)) {
-      const there = homeInSight()
+      const there = leadInSight()
       if (there) {
         run.step()
         tried.add(columnKey(...there))
@@ -322,7 +334,7 @@ export async function surface(
       }
       deferred.length = 0
       run.step()
-      const seen = await moveLooking(run, c, look, home ? () => homeInSight() !== null : undefined)
+      const seen = await moveLooking(run, c, look, leads ? () => leadInSight() !== null : undefined)
       if (seen) return seen
     }
     if (diverted) continue

@@ -83,6 +83,31 @@ export function visibleBlocks(
   around: Vec3 = bot.entity.position,
 ): Block[] {
   const positions = findBlocksFast(bot, ids, maxDistance, Math.max(count * CANDIDATES_PER_HIT, CANDIDATES_MIN), around)
+  return seenOf(bot, positions, count)
+}
+
+/**
+ * Visible blocks of the given types farther than `minDistance` from the bot and within `maxDistance`, nearest first:
+ * a look past the ones a nearer look has ray-cast already (the surface search's far look across open land).
+ */
+export function visibleBlocksBeyond(
+  bot: Bot,
+  ids: Set<number>,
+  minDistance: number,
+  maxDistance: number,
+  count: number,
+): Block[] {
+  const me = bot.entity.position
+  const all = findBlocksFast(bot, ids, maxDistance, Number.POSITIVE_INFINITY)
+  return seenOf(
+    bot,
+    all.filter((p) => p.distanceTo(me) > minDistance),
+    count,
+  )
+}
+
+/** The candidates (nearest first) that are exposed and in sight, up to `count`; the rays cast are bounded. */
+function seenOf(bot: Bot, positions: Vec3[], count: number): Block[] {
   const out: Block[] = []
   let cast = 0
   for (const p of positions) {

@@ -133,6 +133,22 @@ describe('actions on a superflat world', () => {
     expect(Math.hypot(bot.entity.velocity.x, bot.entity.velocity.z)).toBeLessThan(0.02)
   })
 
+  it('sees a block across open land beyond its near sight and walks straight to it, not along the spiral', async () => {
+    // 65 blocks off, within the land sent (80) and the far sight (96), twice the near sight (32): the spiral of
+    // 20-block cells would walk about 30 cells before one came within 32 blocks of it; the far look walks there at once
+    const p = here()
+    const at = new Vec3(p.x + 60, p.y, p.z - 25)
+    await setblock(at.x, at.y, at.z, 'redstone_block')
+    const r = await execute(
+      bot,
+      { type: 'explore', object: 'redstone_block', strategy: 'surface' },
+      { signal: never, budget: { steps: 3, timeMs: 60_000 } },
+    )
+    expect(r.ok, r.message).toBe(true)
+    expect(r.message).toMatch(/I can see redstone_block/)
+    expect(bot.entity.position.distanceTo(at.offset(0.5, 0.5, 0.5))).toBeLessThan(16)
+  })
+
   it('stops mining at once when told to', async () => {
     const stop = new AbortController()
     setTimeout(() => stop.abort(), 2000)
