@@ -7,7 +7,6 @@ import { LongestFirst } from './test/helpers/sequencer.js'
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -17,5 +16,10 @@ export default defineConfig({
     retry: 0,
     // longest files first (test/durations.json), so no long integration file runs alone at the end
     sequence: { sequencer: LongestFirst },
+    projects: [
+      // the unit files share one module cache per worker: each loads minecraft-data and the knowledge once, not per file
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
+    ],
   },
 })
