@@ -12,7 +12,7 @@
 import { Vec3 } from 'vec3'
 import type { Target } from './names.js'
 import { fail, type Run } from './types.js'
-import { biomeAt } from '../perception/vision.js'
+import { biomeAt, VIEW_DISTANCE } from '../perception/vision.js'
 import { goals, goto } from './world.js'
 import { standStill } from '../bot/body.js'
 import { createKnowledge } from '../knowledge/index.js'
@@ -296,11 +296,14 @@ export async function surface(
   const dry = home !== null && livesOnLand(run, target, home)
   const homeInSight = (): [number, number] | null =>
     home && !standsIn(run, home) ? biomeInSight(run, home, tried, dry) : null
-  // a block seen across the open land (sighting.ts farSighting) leads the walk; cells still bound a search `within`
+  // a block seen across the open land (sighting.ts farSighting) leads the walk; cells still bound a search `within`.
+  // A lead walked to without a sighting (across a lake, up a cliff) rules out every far block near it
   const farIds = target.kind === 'block' && within === null ? target.block.blockIds : null
+  const walked: Array<[number, number]> = []
+  const nearWalked = (q: Vec3): boolean => walked.some(([x, z]) => Math.hypot(q.x - x, q.z - z) < VIEW_DISTANCE)
   const farInSight = (): [number, number] | null => {
     if (!farIds) return null
-    const at = farSighting(run.bot, farIds, landInSight(run.bot), (q) => tried.has(columnKey(q.x, q.z)))
+    const at = farSighting(run.bot, farIds, landInSight(run.bot), nearWalked)
     return at ? [at.x, at.z] : null
   }
   const leadInSight = (): [number, number] | null => farInSight() ?? homeInSight()
@@ -321,6 +324,7 @@ export async function surface(
       if (there) {
         run.step()
         tried.add(columnKey(...there))
+        walked.push(there)
         const seen = await moveLooking(run, there, look)
         if (seen) return seen
         diverted = true
