@@ -1,9 +1,10 @@
 /**
  * Where a biome lies in sight from the surface: whether the bot stands in one (`standsIn`), whether a column lies
- * BIOME_DEPTH inside one (`deepIn`), how far the server has sent the land (`landInSight`), whether a column's top is
- * dry land (`dryLand`), and the nearest column inside one of a set of biomes within that land (`biomeInSight`). The
+ * BIOME_DEPTH inside one (`deepIn`), how far the server has sent the land (`landInSight`), a column's top (`columnTop`)
+ * and whether it is dry land (`dryLand`), and the nearest column inside one of a set of biomes within that land (`biomeInSight`). The
  * surface search (surface-search.ts) walks to it; explore's biome finds use `deepIn` and `standsIn`.
  */
+import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
 import { biomeAt } from '../perception/vision.js'
 import type { Run } from './types.js'
@@ -61,18 +62,26 @@ export const columnKey = (x: number, z: number): string => `${x >> 4},${z >> 4}`
 const LAND_RISE = 24
 
 /**
- * Is the top of the column x/z (the first block from LAND_RISE above the bot's height down that is solid or a
- * fluid) dry land? False under water or lava and while the chunk is not loaded; true when no top lies within reach.
+ * The top of the column x/z: the first block from LAND_RISE above the bot's height down that is solid or a fluid;
+ * null when none lies within reach, undefined while the chunk is not loaded.
  */
-export function dryLand(bot: Run['bot'], x: number, z: number): boolean {
+export function columnTop(bot: Run['bot'], x: number, z: number): Block | null | undefined {
   const y0 = Math.floor(bot.entity.position.y)
   for (let y = y0 + LAND_RISE; y >= y0 - LAND_RISE; y--) {
     const b = bot.blockAt(new Vec3(x, y, z))
-    if (!b) return false
-    if (b.name === 'water' || b.name === 'lava') return false
-    if (b.boundingBox === 'block') return true
+    if (!b) return undefined
+    if (b.name === 'water' || b.name === 'lava' || b.boundingBox === 'block') return b
   }
-  return true
+  return null
+}
+
+/**
+ * Is the top of the column x/z (`columnTop`) dry land? False under water or lava and while the chunk is not loaded;
+ * true when no top lies within reach.
+ */
+export function dryLand(bot: Run['bot'], x: number, z: number): boolean {
+  const top = columnTop(bot, x, z)
+  return top === null || (top !== undefined && top.name !== 'water' && top.name !== 'lava')
 }
 
 /**

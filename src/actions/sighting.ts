@@ -6,7 +6,8 @@
  * reach (drops, lava between): bench:diamond seed 1 lost 27 s walking at three such from explore, and after a lava
  * detour its mine walked at two diamonds 25 blocks off and 20 up until the stall stopped it. Nor a block whose drop
  * would fall into lava (`dropBurns`): MP5 bench p5 (diamond pickaxe, seed 2) dug two diamond ores in the roof of a
- * cave over a lava lake, 9 blocks up, and both diamonds burned; a player leaves such ore.
+ * cave over a lava lake, 9 blocks up, and both diamonds burned; a player leaves such ore. On the surface, blocks seen
+ * beyond the near sight, up to FAR_SIGHT, lead the search's walk (`farSighting`, used by far-look.ts).
  */
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
@@ -53,10 +54,8 @@ export function reachableSightings(bot: Bot, ids: Set<number>, underground: bool
 }
 
 /**
- * On open land a player sees a tree or a sand dune across the whole land the server has sent, not only within
- * VIEW_DISTANCE: the surface search's far look sees blocks up to FAR_SIGHT (or the land in sight, if less), by the
- * same line-of-sight rule, and walks toward them (bench:diamond seed 35 spawned in a treeless plain, spiralled for
- * 100 s within 50 blocks of spawn, and first saw a log 140 blocks off).
+ * How far the surface search's far look sees a block across open land (far-look.ts), by the same line-of-sight rule,
+ * when the server has sent the land that far.
  */
 export const FAR_SIGHT = 96
 

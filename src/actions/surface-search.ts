@@ -1,18 +1,18 @@
 /**
  * The surface half of `explore`: where to walk to see a block, a creature or a biome on the land. The world is a grid
  * of CELL-block cells visited along a square spiral out from the start cell (ring by ring), pathing to each cell's
- * centre while looking; a block seen across the open land beyond the near sight (sighting.ts `farSighting`) is walked
- * toward, and the spiral starts again from there; so is a block or creature the knowledge finds in some biomes only,
- * once one of them is in sight on dry land. A biome is seen from afar (the nearest loaded column BIOME_DEPTH inside
- * it, as far as the server has sent the land, is walked to: biome-sight.ts), and searched for toward the land whose
- * climate is nearest its own (biome-climate.ts), else along a wider square spiral out from the bot, resumed where a
- * cut-short search left it. Returns where the target was seen (explore.ts reports it); fails with `not_found` when no
- * cell is left.
+ * centre while looking. A block of the target seen across the open land beyond the near sight is walked toward, and
+ * cells looked over from afar are passed (far-look.ts); so is a block or creature the knowledge finds in some biomes
+ * only, once one of them is in sight on dry land; after such a walk the spiral starts again from there. A biome is
+ * seen from afar (the nearest loaded column BIOME_DEPTH inside it, as far as the server has sent the land, is walked
+ * to: biome-sight.ts), and searched for toward the land whose climate is nearest its own (biome-climate.ts), else
+ * along a wider square spiral out from the bot, resumed where a cut-short search left it. Returns where the target
+ * was seen (explore.ts reports it); fails with `not_found` when no cell is left.
  */
 import { Vec3 } from 'vec3'
 import type { Target } from './names.js'
 import { fail, type Run } from './types.js'
-import { biomeAt, VIEW_DISTANCE } from '../perception/vision.js'
+import { biomeAt } from '../perception/vision.js'
 import { goals, goto } from './world.js'
 import { standStill } from '../bot/body.js'
 import { createKnowledge } from '../knowledge/index.js'
@@ -20,7 +20,7 @@ import { logger } from '../util/log.js'
 import { roomAt, threatAt } from './threats.js'
 import { climateHeading, HEADINGS, sampleClimate } from './biome-climate.js'
 import { biomeInSight, COMPASS, columnKey, landInSight, standsIn } from './biome-sight.js'
-import { farSighting } from './sighting.js'
+import { FarLook } from './far-look.js'
 
 const log = logger('surface-search')
 
@@ -248,12 +248,14 @@ export function livesOnLand(run: Run, target: Target, home: string[]): boolean {
 /**
  * The cells a surface search walks to, in order: cell sx/sz, then a square spiral of cells around it, ring by ring,
  * leaving out those `skip` says (asked as each is reached: biomes load as the bot walks); it ends after a ring with no
- * cell left to walk.
+ * cell left to walk. Cells `passed` says (looked over from afar already) are left out too but count as walked: the
+ * spiral goes on past them.
  */
 export function* searchCells(
   sx: number,
   sz: number,
   skip: (cx: number, cz: number) => boolean,
+  passed: (cx: number, cz: number) => boolean = () => false,
 ): Generator<[number, number]> {
   yield [sx, sz]
   let ring = 1
@@ -267,7 +269,7 @@ export function* searchCells(
     }
     if (skip(cx, cz)) continue
     walked = true
-    yield [cx, cz]
+    if (!passed(cx, cz)) yield [cx, cz]
   }
 }
 
@@ -296,18 +298,11 @@ export async function surface(
   const dry = home !== null && livesOnLand(run, target, home)
   const homeInSight = (): [number, number] | null =>
     home && !standsIn(run, home) ? biomeInSight(run, home, tried, dry) : null
-  // a block seen across the open land (sighting.ts farSighting) leads the walk; cells still bound a search `within`.
-  // A lead walked to without a sighting (across a lake, up a cliff) rules out every far block near it
-  const farIds = target.kind === 'block' && within === null ? target.block.blockIds : null
-  const walked: Array<[number, number]> = []
-  const nearWalked = (q: Vec3): boolean => walked.some(([x, z]) => Math.hypot(q.x - x, q.z - z) < VIEW_DISTANCE)
-  const farInSight = (): [number, number] | null => {
-    if (!farIds) return null
-    const at = farSighting(run.bot, farIds, landInSight(run.bot), nearWalked)
-    return at ? [at.x, at.z] : null
-  }
-  const leadInSight = (): [number, number] | null => farInSight() ?? homeInSight()
-  const leads = farIds !== null || home !== null
+  // blocks seen across the open land lead the walk, and cells looked over from afar are passed (far-look.ts); cells
+  // still bound a search `within`
+  const far = target.kind === 'block' && within === null ? new FarLook(run, target.block.blockIds, CELL) : null
+  const leadInSight = (): [number, number] | null => far?.lead() ?? homeInSight()
+  const leads = far !== null || home !== null
   for (;;) {
     const p = run.bot.entity.position
     const [sx, sz] = [Math.floor(p.x / CELL), Math.floor(p.z / CELL)]
@@ -319,12 +314,13 @@ export async function surface(
     // cells that lie toward a hostile mob are passed over for the next ones (threats.ts); after a ring's worth of
     // them in a row the bot walks to the one with the most room, and the spiral starts again from there
     const deferred: Array<[number, number]> = []
-    for (const [cx, cz] of searchCells(sx, sz, skip)) {
+    far?.lookOver()
+    for (const [cx, cz] of searchCells(sx, sz, skip, (cx, cz) => far?.passed(cx, cz) ?? false)) {
       const there = leadInSight()
       if (there) {
         run.step()
         tried.add(columnKey(...there))
-        walked.push(there)
+        far?.walkedTo(there)
         const seen = await moveLooking(run, there, look)
         if (seen) return seen
         diverted = true
@@ -340,6 +336,7 @@ export async function surface(
       run.step()
       const seen = await moveLooking(run, c, look, leads ? () => leadInSight() !== null : undefined)
       if (seen) return seen
+      far?.lookOver()
     }
     if (diverted) continue
     if (deferred.length === 0) return fail('not_found', neverSaw(object))

@@ -11,7 +11,7 @@ import type { ServerHandle } from '../../src/server/process.js'
 import { execute, feedback, lastTrace } from '../../src/actions/index.js'
 import { landInSight } from '../../src/actions/biome-sight.js'
 import { waitFor } from '../../src/util/async.js'
-import { giveItem, setBlockSeen, startServer, joinGhost } from '../helpers/world.js'
+import { command, giveItem, setBlockSeen, startServer, joinGhost } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -146,6 +146,21 @@ describe('actions on a superflat world', () => {
     )
     expect(r.ok, r.message).toBe(true)
     expect(r.message).toMatch(/I can see redstone_block/)
+    expect(bot.entity.position.distanceTo(at.offset(0.5, 0.5, 0.5))).toBeLessThan(16)
+  })
+
+  it('passes the cells it has looked over from afar and walks on to land it has not seen', async () => {
+    // 115 blocks off, past the land sent (80): the open land around is in sight, so the spiral walks no cell of its
+    // first rings (about 50 cells, a step each) and goes on to the first unseen cell, from where the block comes in sight
+    const p = here()
+    const at = new Vec3(p.x + 115, p.y, p.z)
+    await command(bot, `/setblock ${at.x} ${at.y} ${at.z} coal_block`)
+    const r = await execute(
+      bot,
+      { type: 'explore', object: 'coal_block', strategy: 'surface' },
+      { signal: never, budget: { steps: 8, timeMs: 120_000 } },
+    )
+    expect(r.ok, r.message).toBe(true)
     expect(bot.entity.position.distanceTo(at.offset(0.5, 0.5, 0.5))).toBeLessThan(16)
   })
 

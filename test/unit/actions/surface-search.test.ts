@@ -87,6 +87,18 @@ describe('searchCells', () => {
     expect(cells).toHaveLength(3 * 7)
     expect(first(1000, () => true)).toEqual([[5, 5]])
   })
+
+  it('passes the cells looked over from afar without walking them, and goes on past a ring of them', () => {
+    // rings 1 to 3 were all in sight: the walk goes from the start cell straight on to ring 4
+    const looked = (cx: number, cz: number): boolean => Math.max(Math.abs(cx - 5), Math.abs(cz - 5)) <= 3
+    const cells: Array<[number, number]> = []
+    for (const c of searchCells(5, 5, () => false, looked)) {
+      cells.push(c)
+      if (cells.length === 33) break
+    }
+    expect(cells[0]).toEqual([5, 5])
+    expect(cells.slice(1).map(ring)).toEqual(Array(32).fill(4))
+  })
 })
 
 describe('livesOnLand', () => {
