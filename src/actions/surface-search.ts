@@ -315,7 +315,15 @@ export async function surface(
     // them in a row the bot walks to the one with the most room, and the spiral starts again from there
     const deferred: Array<[number, number]> = []
     far?.lookOver()
+    // past cells looked over from afar, the next cell can lie across the start: once a cell beyond the start cell has
+    // been walked, such a jump starts the spiral again from where the bot is, so the nearest land not seen yet comes
+    // first (bench:diamond seed 35 crossed its start four times, 80–100 blocks each)
+    let jumpFree = true
     for (const [cx, cz] of searchCells(sx, sz, skip, (cx, cz) => far?.passed(cx, cz) ?? false)) {
+      if (far && !jumpFree && cellsApart(run, cx, cz) > 1) {
+        diverted = true
+        break
+      }
       const there = leadInSight()
       if (there) {
         run.step()
@@ -337,12 +345,19 @@ export async function surface(
       const seen = await moveLooking(run, c, look, leads ? () => leadInSight() !== null : undefined)
       if (seen) return seen
       far?.lookOver()
+      if (cx !== sx || cz !== sz) jumpFree = false
     }
     if (diverted) continue
     if (deferred.length === 0) return fail('not_found', neverSaw(object))
     const seen = await walkRoomiest(run, deferred, look)
     if (seen) return seen
   }
+}
+
+/** How many cells apart the bot's cell and cell cx/cz lie (the larger of the two axes). */
+function cellsApart(run: Run, cx: number, cz: number): number {
+  const p = run.bot.entity.position
+  return Math.max(Math.abs(Math.floor(p.x / CELL) - cx), Math.abs(Math.floor(p.z / CELL) - cz))
 }
 
 /** Cells in the first ring round a search's start: this many passed over in a row for hostiles ends the wait. */
