@@ -337,7 +337,8 @@ export async function surface(
       const c = centre(cx, cz)
       if (threatAt(run.bot, ...c) > 0) {
         deferred.push(c)
-        if (deferred.length < RING_CELLS) continue
+        // a ring's worth: past cells looked over from afar, the first cells walked can lie in an outer ring
+        if (deferred.length < RING_CELLS * Math.max(1, Math.abs(cx - sx), Math.abs(cz - sz))) continue
         break
       }
       deferred.length = 0
@@ -360,7 +361,7 @@ function cellsApart(run: Run, cx: number, cz: number): number {
   return Math.max(Math.abs(Math.floor(p.x / CELL) - cx), Math.abs(Math.floor(p.z / CELL) - cz))
 }
 
-/** Cells in the first ring round a search's start: this many passed over in a row for hostiles ends the wait. */
+/** Cells in the first ring round a search's start; a ring's worth passed over in a row for hostiles ends the wait. */
 const RING_CELLS = 8
 
 /** Every cell left lay toward hostile mobs: walk to the one with the most room from them (the spiral restarts there). */

@@ -64,15 +64,31 @@ async function logsEastAndWest(at: Vec3, westDx: number): Promise<{ east: Vec3; 
 
 describe('keeping away from hostile mobs', () => {
   it('a surface search at night walks away from a zombie standing where its first cells lie', async () => {
+    // a creature is looked for within the near sight only: the spiral's first ring
     const at = await standWithZombieEast(6)
+    const r = await execute(
+      bot,
+      { type: 'explore', object: 'axolotl', strategy: 'surface' },
+      { signal: never, budget: { timeMs: 5000 } },
+    )
+    expect(r.reason, r.message).toBe('not_found')
+    // it went west, the far side from the zombie (its own cell's centre and the spiral's first cell lie east)
+    expect(bot.entity.position.x).toBeLessThan(at.x - 5)
+  })
+
+  it('a block search at night walks to land not seen yet away from the zombie, not past it', async () => {
+    // the open land within the far sight is looked over; of the cells beyond, those past the zombie are passed over
+    // (four more rings' worth may be), and the walk goes to the first one on the far side
+    const at = await standWithZombieEast(6)
+    const zombie = at.offset(6, 0, 0)
     const r = await execute(
       bot,
       { type: 'explore', object: 'emerald_block', strategy: 'surface' },
       { signal: never, budget: { timeMs: 5000 } },
     )
     expect(r.reason, r.message).toBe('not_found')
-    // it went west, the far side from the zombie (its own cell's centre and the spiral's first cell lie east)
-    expect(bot.entity.position.x).toBeLessThan(at.x - 5)
+    expect(bot.entity.position.x).toBeLessThan(at.x)
+    expect(bot.entity.position.distanceTo(zombie)).toBeGreaterThan(at.distanceTo(zombie) + 5)
   })
 
   it('an unarmed search for a log does not count one with a zombie by it, and walks on to another', async () => {
