@@ -1,8 +1,9 @@
 /**
  * Where a biome lies in sight from the surface: whether the bot stands in one (`standsIn`), whether a column lies
- * BIOME_DEPTH inside one (`deepIn`), how far the server has sent the land (`landInSight`), a column's top (`columnTop`)
- * and whether it is dry land (`dryLand`), and the nearest column inside one of a set of biomes within that land (`biomeInSight`). The
- * surface search (surface-search.ts) walks to it; explore's biome finds use `deepIn` and `standsIn`.
+ * BIOME_DEPTH inside one (`deepIn`), how far the server has sent the land (`landInSight`), a column's top
+ * (`columnTop`) and whether it is dry land (`dryLand`), and the nearest column inside one of a set of biomes within
+ * that land (`biomeInSight`). The surface search (surface-search.ts) walks to it; explore's biome finds use `deepIn`
+ * and `standsIn`.
  */
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'

@@ -154,5 +154,5 @@ export async function explore(run: Run, action: Extract<Action, { type: 'explore
   const what = describeSearch(action)
   return underground
     ? searchUnderground(run, seen, band, what, near || within ? look : null)
-    : found(run, what, await surface(run, target, what, look, within))
+    : found(run, what, await surface(run, target, what, look, within, !near))
 }

@@ -281,8 +281,9 @@ export function* searchCells(
  * lives elsewhere, cells away from the biome's edge; a ring with no cell left to walk ends the search. Without it,
  * a target the knowledge finds in some biomes only (sand, cactus) is walked toward as soon as one of them is in
  * sight, and the spiral starts again from there. A cell that lies toward a hostile mob is passed over (threats.ts),
- * so a search at night walks away from the zombies that follow it. A biome is searched for along a wider spiral
- * (biomeSearch).
+ * so a search at night walks away from the zombies that follow it. A block searched for `alone` (not with another
+ * thing beside it) and not `within` biomes is also looked for across the open land (far-look.ts). A biome is searched
+ * for along a wider spiral (biomeSearch).
  */
 export async function surface(
   run: Run,
@@ -290,6 +291,7 @@ export async function surface(
   object: string,
   look: () => Vec3 | null,
   within: string[] | null,
+  alone = true,
 ): Promise<Vec3> {
   if (target.kind === 'biome') return biomeSearch(run, target.names, object, look)
   const edgeOnly = within !== null && livesElsewhere(run, target, within)
@@ -298,9 +300,10 @@ export async function surface(
   const dry = home !== null && livesOnLand(run, target, home)
   const homeInSight = (): [number, number] | null =>
     home && !standsIn(run, home) ? biomeInSight(run, home, tried, dry) : null
-  // blocks seen across the open land lead the walk, and cells looked over from afar are passed (far-look.ts); cells
-  // still bound a search `within`
-  const far = target.kind === 'block' && within === null ? new FarLook(run, target.block.blockIds, CELL) : null
+  // blocks seen across the open land lead the walk, and cells looked over from afar are passed (far-look.ts); not in
+  // a search `within` (cells bound it) nor one for the target with something beside it (`alone` false: a pig by the
+  // grass is seen within the near sight only, so land looked over for grass is not looked over for it)
+  const far = target.kind === 'block' && within === null && alone ? new FarLook(run, target.block.blockIds, CELL) : null
   const leadInSight = (): [number, number] | null => far?.lead() ?? homeInSight()
   const leads = far !== null || home !== null
   for (;;) {

@@ -164,6 +164,20 @@ describe('actions on a superflat world', () => {
     expect(bot.entity.position.distanceTo(at.offset(0.5, 0.5, 0.5))).toBeLessThan(16)
   })
 
+  it('does not follow a far block when the search wants something beside it (seen within the near sight only)', async () => {
+    const p = here()
+    const far = new Vec3(p.x - 60, p.y, p.z)
+    await command(bot, `/setblock ${far.x} ${far.y} ${far.z} gold_block`)
+    const r = await execute(
+      bot,
+      { type: 'explore', object: 'gold_block', near: 'mooshroom', strategy: 'surface' },
+      { signal: never, budget: { steps: 3, timeMs: 60_000 } },
+    )
+    expect(r.ok).toBe(false)
+    // the spiral's first cells (its own and one ring), not the walk to the gold 60 blocks off
+    expect(bot.entity.position.distanceTo(far)).toBeGreaterThan(35)
+  })
+
   it('stops mining at once when told to', async () => {
     const stop = new AbortController()
     setTimeout(() => stop.abort(), 2000)
