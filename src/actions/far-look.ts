@@ -23,15 +23,18 @@ export class FarLook {
     private readonly cell: number,
   ) {}
 
-  /** The far sight here: the land the server has sent, at most FAR_SIGHT. */
-  private sight(): number {
-    return Math.min(landInSight(this.run.bot), FAR_SIGHT)
+  /** The far sight here: the land the server has sent, at most FAR_SIGHT; null when no farther than the near sight. */
+  private sight(): number | null {
+    const far = Math.min(landInSight(this.run.bot), FAR_SIGHT)
+    return far > VIEW_DISTANCE ? far : null
   }
 
   /** Where the nearest block of the target seen far off stands (x, z), unless near a lead walked to already. */
   lead(): [number, number] | null {
+    const far = this.sight()
+    if (far === null) return null
     const nearWalked = (q: Vec3): boolean => this.walked.some(([x, z]) => Math.hypot(q.x - x, q.z - z) < VIEW_DISTANCE)
-    const at = farSighting(this.run.bot, this.ids, this.sight(), nearWalked)
+    const at = farSighting(this.run.bot, this.ids, far, nearWalked)
     return at ? [at.x, at.z] : null
   }
 
@@ -44,7 +47,7 @@ export class FarLook {
   lookOver(): void {
     const { bot } = this.run
     const far = this.sight()
-    if (far <= VIEW_DISTANCE) return
+    if (far === null) return
     const p = bot.entity.position
     const r = Math.ceil(far / this.cell)
     const [px, pz] = [Math.floor(p.x / this.cell), Math.floor(p.z / this.cell)]

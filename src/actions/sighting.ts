@@ -59,10 +59,8 @@ export function reachableSightings(bot: Bot, ids: Set<number>, underground: bool
  */
 export const FAR_SIGHT = 96
 
-/** The nearest block of `ids` seen beyond VIEW_DISTANCE and within `sight` (at most FAR_SIGHT), worth digging. */
-export function farSighting(bot: Bot, ids: Set<number>, sight: number, skip: (pos: Vec3) => boolean): Vec3 | null {
-  const far = Math.min(sight, FAR_SIGHT)
-  if (far <= VIEW_DISTANCE) return null
+/** The nearest block of `ids` seen beyond VIEW_DISTANCE and within `far` (far-look.ts caps it), worth digging. */
+export function farSighting(bot: Bot, ids: Set<number>, far: number, skip: (pos: Vec3) => boolean): Vec3 | null {
   return (
     visibleBlocksBeyond(bot, ids, VIEW_DISTANCE, far, 4).find((b) => !skip(b.position) && worthDigging(bot, b.position))
       ?.position ?? null
