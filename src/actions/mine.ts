@@ -10,7 +10,8 @@
  * fails short of it, is skipped and remembered as out of reach (src/actions/memory.ts; explore looks past it); a walk
  * the guard turned back is tried once more first, clear of what the guard stops at. Drops are picked up in one walk
  * per stand: when the next block is out of reach, or when the blocks dug would make up the count (a block whose drop
- * never arrives is skipped from then on).
+ * never arrives is skipped from then on). With the count held, an ore's blocks still in reach (the rest of its vein)
+ * are taken too, as many again as the call set out to get.
  */
 import type { Action } from '../schemas/action.js'
 import type { Block } from 'prismarine-block'
@@ -31,6 +32,7 @@ import { logger } from '../util/log.js'
 import { hostilesBeside } from './threats.js'
 import { bestWeapon } from './reflexes/combat.js'
 import { FACES } from '../util/vec.js'
+import { isOreBlock } from '../knowledge/location.js'
 
 const log = logger('mine')
 
@@ -229,8 +231,16 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     if (have() <= before) for (const p of pending) skipped.add(p.toString())
     pending = []
   }
-  while (have() + pending.length < action.count) {
+  // once the count is held, the rest of an ore's vein within reach too (as many again as this call set out to get),
+  // as a player takes it while standing there: the spare raw iron of a second pickaxe when the first wears out
+  // (retool.ts)
+  const veinExtra = target.blockNames.every(isOreBlock) ? Math.max(1, action.count - have()) : 0
+  let extra = 0
+  for (;;) {
+    const short = have() + pending.length < action.count
     const next = nextBlock(bot, target.blockIds, skipped, startY, [...dugAt, ...opened])
+    if (!short && !(extra < veinExtra && next && next.how !== 'remembered' && far(bot, next.block) <= DIG_REACH)) break
+    if (!short) extra++
     const block = next?.block
     if (!block && pending.length > 0) {
       await collect()
@@ -279,6 +289,7 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
       else await digBlock(run, block)
     } catch (err) {
       const next = afterFailedDig(run, block, { detours, reach, turnedBack, skipped })
+      if (!short) break // an extra of the vein: the count is held
       if (next === 'skip' && skipped.size > 5) throw err
       // a block that broke after all (a late block update) counts as dug
       if (next !== 'gone') continue

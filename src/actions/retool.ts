@@ -1,72 +1,145 @@
 /**
- * Re-tooling in a tunnel: before a search digs rock with tools that are all on their last uses (src/bot/wear.ts's
- * SPARE_USES, kept for the ore: an iron pickaxe's last ten for the diamond), it makes another tool for the rock from
- * the bag — of the block's harvest tools, the one that lasts longest whose recipe the bag holds, or holds but for
- * parts it can craft first (a stone pickaxe from the cobbled deepslate it dug and the table it carries, its sticks
- * from the last planks). Without the materials it digs on with what it holds. A failed attempt is not repeated for
- * RETRY_MS.
+ * Re-tooling in a tunnel: when the tool that lasts longest in the bag for the rock is on its last uses
+ * (src/bot/wear.ts's SPARE_USES, kept for the ore: an iron pickaxe's last ten for the diamond) and nothing else held
+ * lasts as long (`wornPast`), a search makes another tool for the rock from the bag — of the block's harvest tools
+ * lasting longer than the fresh ones held, the one that lasts longest whose recipe the bag holds, or holds but for
+ * parts it can make first: crafted (a stone pickaxe from the cobbled deepslate it dug and the table it carries, its
+ * sticks from the last planks) or smelted in the furnaces it carries on fuel it holds (an iron pickaxe from the spare
+ * raw iron of the vein `mine` took whole). Only what the bag spares goes into it: the items the steps ahead use
+ * (Run.reserve, the compass's iron) are left. Without the materials it digs on with what it holds (and looks again
+ * at the next block: the look is cheap). An attempt that failed is not repeated for RETRY_MS (per kind: a worn iron
+ * pickaxe's replacement failing does not hold back the stone one made when every pickaxe is worn).
  */
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
-import { onlySparedFor } from '../bot/wear.js'
+import { wornPast } from '../bot/wear.js'
+import { createKnowledge } from '../knowledge/index.js'
+import { fuelFor } from '../rules/smelt.js'
+import { MAX_FURNACES } from '../schemas/action.js'
 import { logger } from '../util/log.js'
 import { craft } from './craft.js'
+import { smelt } from './smelt.js'
 import { countOf, type Run } from './types.js'
 
 const log = logger('retool')
 
-/** How long after a re-tool that could not be made the next attempt waits. */
+/** How long after a re-tool that could not be made the next attempt of its kind waits. */
 const RETRY_MS = 60_000
 
-const failedAt = new WeakMap<Bot, number>()
+/** Per bot, when an attempt failed, by the uses the tool had to beat (`wornPast`). */
+const failedAt = new WeakMap<Bot, Map<number, number>>()
 
-/** Of a recipe's ingredients (its negative delta), those the bag holds too few of, with how many more. */
-function shortOf(bot: Bot, delta: ReadonlyArray<{ id: number; count: number }>): Array<{ id: number; more: number }> {
-  const have = (id: number): number => countOf(bot, [bot.registry.items[id]!.name])
+/** One step of making the tool: a craft, or a smelt of `input` (the part a recipe lacks, cooked from the bag). */
+type ToolStep = { name: string; count: number } & ({ kind: 'craft' } | { kind: 'smelt'; input: string })
+
+/** How many of an item the bag holds beyond what the steps ahead use (Run.reserve). */
+type Spare = (name: string) => number
+
+const spareOf =
+  (run: Run): Spare =>
+  (name) =>
+    Math.max(0, countOf(run.bot, [name]) - (run.reserve[name] ?? 0))
+
+/** Of a recipe's ingredients (its negative delta), those the bag spares too few of, with how many more. */
+function shortOf(
+  bot: Bot,
+  spare: Spare,
+  delta: ReadonlyArray<{ id: number; count: number }>,
+): Array<{ id: number; more: number }> {
+  const have = (id: number): number => spare(bot.registry.items[id]!.name)
   return delta
     .filter((d) => d.count < 0 && have(d.id) < -d.count)
     .map((d) => ({ id: d.id, more: -d.count - have(d.id) }))
 }
 
+/** A fuel spared for smelting `count` items in one furnace, none of `keep`: the one that burns longest. */
+function fuelHeld(bot: Bot, spare: Spare, count: number, keep: ReadonlySet<string>): string | null {
+  const kb = createKnowledge(bot.version)
+  const burns = (name: string): number => kb.burnItems(name) ?? 0
+  const held = bot.inventory
+    .items()
+    .map((i) => i.name)
+    .filter((n) => !keep.has(n) && burns(n) > 0 && spare(n) >= (fuelFor(kb, n, count) ?? Infinity))
+  return held.sort((a, b) => burns(b) - burns(a))[0] ?? null
+}
+
+/** How to make `more` of a part the bag lacks: a craft from the bag, or a smelt of an input spared; null when neither. */
+function partStep(bot: Bot, spare: Spare, id: number, more: number, keep: ReadonlySet<string>): ToolStep | null {
+  const name = bot.registry.items[id]!.name
+  if (bot.recipesFor(id, null, 1, true).length > 0) return { kind: 'craft', name, count: more }
+  if (countOf(bot, ['furnace']) === 0) return null
+  const input = createKnowledge(bot.version)
+    .smeltingFor(name)
+    .flatMap((r) => r.inputs)
+    .find((i) => spare(i) >= more)
+  return input && fuelHeld(bot, spare, more, new Set([...keep, input]))
+    ? { kind: 'smelt', name, count: more, input }
+    : null
+}
+
 /**
- * How to make a tool for `block` from the bag: the longest-lasting of its harvest tools with a recipe whose missing
- * ingredients (sticks, when only planks are left) are each craftable from the bag themselves — those first, then the
- * tool. Null when none is.
+ * How to make a tool for `block` lasting more than `past` uses from the bag: the longest-lasting of its harvest tools
+ * with a recipe whose missing ingredients can each be made from the bag (`partStep`) — those first (crafts before
+ * smelts, so the fuel is what the crafts leave), then the tool. Null when none is.
  */
-function toolPlan(bot: Bot, block: Block): Array<{ name: string; count: number }> | null {
+function toolPlan(bot: Bot, spare: Spare, block: Block, past: number): ToolStep[] | null {
   const tools = Object.keys(block.harvestTools ?? {})
     .map((id) => bot.registry.items[Number(id)])
-    .filter((it): it is NonNullable<typeof it> => Boolean(it?.maxDurability))
+    .filter((it): it is NonNullable<typeof it> => (it?.maxDurability ?? 0) > past)
     .sort((a, b) => (b.maxDurability ?? 0) - (a.maxDurability ?? 0))
   for (const tool of tools)
     for (const recipe of bot.recipesAll(tool.id, null, true)) {
-      const parts = shortOf(bot, recipe.delta)
-      if (parts.every((p) => bot.recipesFor(p.id, null, 1, true).length > 0))
+      const keep = new Set(recipe.delta.map((d) => bot.registry.items[d.id]!.name))
+      const parts = shortOf(bot, spare, recipe.delta).map((p) => partStep(bot, spare, p.id, p.more, keep))
+      if (parts.every((p) => p !== null))
         return [
-          ...parts.map((p) => ({ name: bot.registry.items[p.id]!.name, count: p.more })),
-          { name: tool.name, count: 1 },
+          ...parts.filter((p) => p.kind === 'craft'),
+          ...parts.filter((p) => p.kind === 'smelt'),
+          { kind: 'craft', name: tool.name, count: 1 },
         ]
     }
   return null
 }
 
-/** Make another tool for `block` when every one held that harvests it is on its last uses; true when one was made. */
+/** Carry out one step of a tool plan through the craft and smelt actions. */
+async function makeStep(run: Run, step: ToolStep): Promise<void> {
+  if (step.kind === 'craft') {
+    await craft(run, { type: 'craft', object: step.name, count: step.count, materials: {}, tool: null })
+    return
+  }
+  const fuel = fuelHeld(run.bot, spareOf(run), step.count, new Set([step.input]))
+  if (!fuel) throw new Error(`no fuel left to smelt ${step.name}`)
+  const furnaces = Math.min(countOf(run.bot, ['furnace']), MAX_FURNACES)
+  await smelt(run, {
+    type: 'smelt',
+    object: step.name,
+    count: step.count,
+    materials: { [step.input]: step.count },
+    fuel,
+    furnaces,
+  })
+}
+
+/**
+ * Make another tool for `block` when the longest-lasting one held for it is on its last uses and nothing else held
+ * lasts as long (`wornPast`); true when one was made.
+ */
 export async function retoolFor(run: Run, block: Block): Promise<boolean> {
   const { bot } = run
-  if (!onlySparedFor(bot, block)) return false
-  if (Date.now() - (failedAt.get(bot) ?? 0) < RETRY_MS) return false
-  const plan = toolPlan(bot, block)
-  if (plan) {
-    try {
-      for (const step of plan)
-        await craft(run, { type: 'craft', object: step.name, count: step.count, materials: {}, tool: null })
-      log.debug('retooled', { plan, for: block.name })
-      return true
-    } catch (err) {
-      run.check()
-      log.debug('retool failed', { plan, err: (err as Error).message })
-    }
+  const past = wornPast(bot, block)
+  if (past === null) return false
+  const failed = failedAt.get(bot) ?? failedAt.set(bot, new Map()).get(bot)!
+  if (Date.now() - (failed.get(past) ?? 0) < RETRY_MS) return false
+  const plan = toolPlan(bot, spareOf(run), block, past)
+  if (!plan) return false
+  try {
+    for (const step of plan) await makeStep(run, step)
+    log.debug('retooled', { plan, for: block.name })
+    return true
+  } catch (err) {
+    run.check()
+    log.debug('retool failed', { plan, err: (err as Error).message })
+    failed.set(past, Date.now())
+    return false
   }
-  failedAt.set(bot, Date.now())
-  return false
 }

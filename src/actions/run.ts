@@ -76,6 +76,7 @@ export async function runHandler(
     progress,
     protected: ctx.protected ?? [],
     keep: ctx.keep ?? [],
+    reserve: ctx.reserve ?? {},
     step(n = 1) {
       steps += n
       if (steps > opts.budget.steps) abort('budget', `used all ${opts.budget.steps} steps`)

@@ -30,6 +30,11 @@ export interface ActionContext {
    * standing for it instead of being picked back up (the next step finds it in sight and picks it up when done).
    */
   keep?: readonly string[]
+  /**
+   * Items the steps after this one use, by name: what the bag holds beyond them is spare, and only spare items go
+   * into anything this action makes on its own account (a tool re-made in a tunnel, src/actions/retool.ts).
+   */
+  reserve?: Readonly<Record<string, number>>
 }
 
 /** Why the run's own AbortSignal fired; mapped to a FailureReason by the registry. */
@@ -66,6 +71,8 @@ export interface Run {
   readonly protected: readonly Box[]
   /** Stations the next step uses here (ActionContext.keep): left standing when this run placed them. */
   readonly keep: readonly string[]
+  /** Items the steps after this one use (ActionContext.reserve). */
+  readonly reserve: Readonly<Record<string, number>>
   /** Count one unit of work; aborts the run with cause 'budget' once the step budget is spent. */
   step(n?: number): void
   stepsUsed(): number

@@ -27,7 +27,12 @@ export function createBotHands(getBot: () => Bot | null, server: string, protect
           durationMs: 0,
         }
       trackDeaths(bot) // so a death during this action leaves its spot for recoverDrops
-      return execute(bot, action, { signal, protected: protectedBoxes, ...(opts?.keep ? { keep: opts.keep } : {}) })
+      return execute(bot, action, {
+        signal,
+        protected: protectedBoxes,
+        ...(opts?.keep ? { keep: opts.keep } : {}),
+        ...(opts?.reserve ? { reserve: opts.reserve } : {}),
+      })
     },
     async recoverDrops(signal: AbortSignal): Promise<ActionResult> {
       const bot = getBot()

@@ -12,6 +12,8 @@ import type { Pos } from '../schemas/region.js'
 export interface ExecuteOptions {
   /** Stations (crafting_table, furnace) the next step uses where this one stands. */
   keep?: readonly string[]
+  /** Items the steps after this one use, by name: not to be spent on anything the action makes on its own account. */
+  reserve?: Readonly<Record<string, number>>
 }
 
 export interface Hands {

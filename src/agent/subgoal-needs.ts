@@ -1,8 +1,9 @@
 /**
  * What a sub-goal needs at hand before it runs — its materials, and the station or tool its kind works with
  * (`subGoalNeeds`, from the rule book's needs) — and what follows from that: the inputs a sub-goal lost while it ran
- * (`missingInputs`: the executor decomposes again), and the stations the steps ahead use where the bot stands
- * (`stationsAhead` over a plan's actions or the next sub-goals: a table or furnace left standing for them).
+ * (`missingInputs`: the executor decomposes again), the stations the steps ahead use where the bot stands
+ * (`stationsAhead` over a plan's actions or the next sub-goals: a table or furnace left standing for them) and the
+ * items they consume (`materialsAhead`: reserved from what an action makes on its own account).
  */
 import { STAYS_AT_STATIONS } from '../actions/types.js'
 import type { Knowledge } from '../knowledge/index.js'
@@ -55,6 +56,16 @@ export function stationsAhead<T extends Action | SubGoal>(
   }
   for (const s of after) keep.add(s)
   return [...keep]
+}
+
+/**
+ * The items the steps ahead consume (their materials and fuel), summed by name: what a step running now may not spend
+ * on its own account (a tool re-made in a tunnel must not eat the compass's iron; bench:mp5 p12 compass seed 3).
+ */
+export function materialsAhead(ahead: readonly SubGoal[]): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const step of ahead) for (const [name, n] of Object.entries(step.goal.material)) out[name] = (out[name] ?? 0) + n
+  return out
 }
 
 /** The stations a sub-goal uses where it stands (its station needs). */

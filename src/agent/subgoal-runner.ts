@@ -21,7 +21,7 @@ import { critiquePlan, type CriticOptions } from './critic.js'
 import { missingInputs, stationsAhead } from './subgoal-needs.js'
 import type { Patroller } from './patroller.js'
 import type { Planner } from './planner.js'
-import type { Hands } from './ports.js'
+import type { ExecuteOptions, Hands } from './ports.js'
 
 const log = logger('subgoal')
 export const CRITIC_ROUNDS = 3
@@ -68,6 +68,8 @@ export interface RunMeta {
   stationsNear?: () => string[]
   /** Stations the next sub-goals use (`stationsAhead`): the last action leaves them standing if it placed them. */
   keepAfter?: readonly string[]
+  /** Items the next sub-goals use (`materialsAhead`): no action spends them on its own account. */
+  reserve?: Readonly<Record<string, number>>
 }
 
 export interface SubGoalOutcome {
@@ -140,14 +142,13 @@ async function guardedUntilMet(
   patroller: Patroller,
   signal: AbortSignal,
   met: () => boolean,
-  keep: string[],
+  opts: ExecuteOptions,
   object: string,
 ): Promise<{ result: ActionResult; cut: boolean }> {
-  if (!SEARCHES.has(action.type))
-    return { result: await patroller.guarded(action, hands, signal, { keep }), cut: false }
+  if (!SEARCHES.has(action.type)) return { result: await patroller.guarded(action, hands, signal, opts), cut: false }
   const cut = cutSignal(signal, null, null, { check: met, everyMs: MET_POLL_MS, reason: new AbortedError('goal met') })
   try {
-    const result = await patroller.guarded(action, hands, cut.signal, { keep })
+    const result = await patroller.guarded(action, hands, cut.signal, opts)
     if (!cut.signal.aborted || signal.aborted || !met()) return { result, cut: false }
     const message = `I stopped the ${action.type} there: the ${object} I was after is in my inventory now.`
     return { result: { ...result, ok: true, reason: null, message }, cut: true }
@@ -295,7 +296,8 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
       if (i > 0 && met()) break
       // a table or furnace this action places stays standing when the crafts and smelts right after it use it
       const keep = stationsAhead(plan.actions.slice(i + 1), (a) => patroller.stationsFor(a), meta.keepAfter ?? [])
-      const { result, cut } = await guardedUntilMet(action, hands, patroller, meta.signal, met, keep, step.goal.object)
+      const opts = { keep, ...(meta.reserve ? { reserve: meta.reserve } : {}) }
+      const { result, cut } = await guardedUntilMet(action, hands, patroller, meta.signal, met, opts, step.goal.object)
       const f: Feedback = { action, result, state: hands.state() }
       meta.history.push(f)
       meta.onAction(f)

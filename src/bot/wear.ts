@@ -72,12 +72,17 @@ export function spareFor(bot: Bot, block: Block): Item | null {
 }
 
 /**
- * Whether every tool in the bag that harvests `block` is on its last SPARE_USES (and there is one): digging it would
- * spend the uses kept for the ore, so it is time to make another tool for the rock (src/actions/retool.ts).
+ * When the longest-lasting tool in the bag that harvests `block` is on its last SPARE_USES and no other that harvests
+ * it lasts as long (every one worn down, or an iron pickaxe worn down beside a stone one): the most uses any tool left
+ * fresh has when new (0 with none), so a tool lasting longer than that is worth making (src/actions/retool.ts); else
+ * null. Nothing worn, or a fresh tool as good as the worn one: null.
  */
-export function onlySparedFor(bot: Bot, block: Block): boolean {
+export function wornPast(bot: Bot, block: Block): number | null {
   const tools = harvestToolsHeld(bot, block) ?? []
-  return tools.length > 0 && tools.every((i) => usesLeft(i) <= SPARE_USES)
+  const lasts = (list: Item[]): number => Math.max(0, ...list.map((i) => i.maxDurability ?? 0))
+  const worn = lasts(tools.filter((i) => usesLeft(i) <= SPARE_USES))
+  const fresh = lasts(tools.filter((i) => usesLeft(i) > SPARE_USES))
+  return worn > fresh ? fresh : null
 }
 
 /** Hold the tool to dig `block` with: `spareFor`'s, else the fastest that harvests it (mineflayer-tool's choice). */

@@ -1,7 +1,8 @@
 /**
  * Where a sub-goal's block or mob is to be found (`placeToLocation`), and the level to dig down to and search at for a
- * block (`digLevel`, kept above the lava-filled caves), and the rock ore forms in (`ORE_HOSTS`). Split from the decomposer (src/knowledge/decompose.ts); the
- * ore search and the failure analyser use `digLevel` too.
+ * block (`digLevel`, kept above the lava-filled caves), the rock ore forms in (`ORE_HOSTS`) and which blocks are ores
+ * (`isOreBlock`). Split from the decomposer (src/knowledge/decompose.ts); the ore search and the failure analyser use
+ * `digLevel` too.
  */
 import type { Location } from '../schemas/subgoal.js'
 import type { BlockPlace, MobPlace } from './data.js'
@@ -15,6 +16,12 @@ export const ORE_HOSTS = {
   stone: ['stone', 'granite', 'diorite', 'andesite'],
   deepslate: ['deepslate', 'tuff'],
 } as const
+
+/**
+ * Whether a block is an ore: vanilla names every block of its ore tags (#coal_ores … #emerald_ores, and the nether's
+ * gold and quartz ores) `*_ore`. `mine` takes the rest of an ore's vein within reach once its count is held.
+ */
+export const isOreBlock = (name: string): boolean => name.endsWith('_ore')
 
 /** Blocks above the lava level a search corridor keeps: its floor then lies above the lava-filled caves. */
 export const LAVA_CLEARANCE = 2

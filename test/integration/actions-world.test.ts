@@ -249,6 +249,31 @@ describe('actions that need the server mechanics', () => {
     }
   }, 60_000)
 
+  it('takes the rest of an ore vein in reach once its count is held, as many again as it set out to get', async () => {
+    // a second iron pickaxe's raw iron, for when the first wears out in the diamond search (retool.ts)
+    const p = bot.entity.position.floored()
+    // at the feet's level with open air above, so no walk to a drop digs another (a head-high ore over a dug one would)
+    const ores = [p.offset(1, 0, -1), p.offset(1, 0, 1), p.offset(-1, 0, -1), p.offset(-1, 0, 1)]
+    if (count('stone_pickaxe') === 0) await give('stone_pickaxe')
+    for (const c of ores) await setblock(c.x, c.y, c.z, 'iron_ore')
+    const before = count('raw_iron')
+    try {
+      const r = await execute(
+        bot,
+        { type: 'mine', object: 'raw_iron', tool: 'stone_pickaxe', count: before + 1 },
+        { signal: never },
+      )
+      expect(r.ok, r.message).toBe(true)
+      expect(r.message).toMatch(/mined 2 raw_iron/)
+      expect(count('raw_iron') - before, r.message).toBe(2)
+      expect(ores.filter((c) => bot.blockAt(c)?.name === 'iron_ore')).toHaveLength(2)
+    } finally {
+      for (const c of ores) await command(bot, `/setblock ${c.x} ${c.y} ${c.z} air`)
+      await waitFor(() => ores.every((c) => bot.blockAt(c)?.name === 'air'), 5000, 'the ore gone')
+      await command(bot, `/tp ${bot.username} ${p.x + 0.5} ${p.y} ${p.z + 0.5}`)
+    }
+  }, 60_000)
+
   it('attacks a cow until it dies and picks up its drops; not_found when none is in view', async () => {
     const none = await execute(bot, { type: 'attack', object: 'zombie', tool: null }, { signal: never })
     expect(none.reason).toBe('not_found')

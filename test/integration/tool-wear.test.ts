@@ -5,7 +5,8 @@
  * empty, entity status 47 seen) and the block still drops what that tool harvests; a sword's hit on a creature wears
  * it by one. Our bot digs rock with an iron pickaxe until it is on its last SPARE_USES, then with the stone pickaxe
  * beside it (`equipSparing`, and the pathfinder's own choice); with no other pickaxe it makes a stone one from the bag
- * for the rock (`retoolFor`). Then our bot through the real app (seed 42): given a wooden pickaxe with two uses left
+ * for the rock (`retoolFor`), and beside a fresh stone pickaxe an iron one worn down is replaced from the spare raw iron
+ * it carries, smelted in its own furnaces. Then our bot through the real app (seed 42): given a wooden pickaxe with two uses left
  * and asked for cobblestone, its pickaxe breaks on the way, the bot says it wore out, makes another and finishes.
  */
 import type { Bot } from 'mineflayer'
@@ -181,6 +182,65 @@ describe('the bot sparing a worn tool', () => {
       quit(ghost)
     }
   }, 30_000)
+})
+
+describe('the bot replacing a worn tool', () => {
+  it('smelts the spare raw iron it carries into a new iron pickaxe once the old one is worn beside a stone one', async () => {
+    const ghost = await joinGhost(server, 'Smelter')
+    try {
+      const away = bot.entity.position.floored().offset(-12, 0, 0)
+      await command(ghost, `/tp Smelter ${away.x + 0.5} ${away.y} ${away.z + 0.5}`)
+      await waitFor(
+        () => ghost.entity.position.distanceTo(bot.entity.position) > 10 && ghost.entity.onGround,
+        5000,
+        'away',
+      )
+      const rock = ghost.entity.position.floored().offset(2, 0, 0)
+      await setBlockSeen(ghost, rock.x, rock.y, rock.z, 'deepslate')
+      const retool = async (reserve: Record<string, number> = {}): Promise<boolean> => {
+        let made = false
+        const r = await runHandler(
+          ghost,
+          { signal: new AbortController().signal, reserve },
+          { name: 'explore', doing: 'exploring', budget: { steps: 40, timeMs: 60_000 }, tracked: false },
+          async (run) => {
+            made = await retoolFor(run, ghost.blockAt(rock)!)
+            return 'retooled'
+          },
+        )
+        expect(r.ok, r.message).toBe(true)
+        return made
+      }
+      await giveItem(ghost, 'stone_pickaxe')
+      await giveItem(ghost, 'raw_iron', 3)
+      await giveItem(ghost, 'furnace', 2)
+      await giveItem(ghost, 'coal', 2)
+      await giveItem(ghost, 'stick', 2)
+      await giveItem(ghost, 'crafting_table', 1)
+      // nothing worn: the raw iron is the plan's, not a spare tool's
+      expect(await retool()).toBe(false)
+      expect(countItem(ghost, 'raw_iron')).toBe(3)
+      const max = bot.registry.itemsByName.iron_pickaxe!.maxDurability!
+      await command(ghost, `/give Smelter iron_pickaxe{Damage:${max - SPARE_USES}}`)
+      await waitFor(() => countItem(ghost, 'iron_pickaxe') === 1, 5000, 'the worn iron pickaxe')
+      // the raw iron the steps ahead use is not spare
+      expect(await retool({ raw_iron: 1 })).toBe(false)
+      expect(countItem(ghost, 'raw_iron')).toBe(3)
+      expect(await retool()).toBe(true)
+      // the new one, worn only by the furnaces and the table it dug back up
+      const picks = ghost.inventory.items().filter((i) => i.name === 'iron_pickaxe')
+      expect(picks).toHaveLength(2)
+      expect(Math.min(...picks.map((i) => i.durabilityUsed ?? 0))).toBeLessThan(SPARE_USES)
+      expect(countItem(ghost, 'raw_iron')).toBe(0)
+      expect(countItem(ghost, 'furnace'), 'the furnaces picked back up').toBe(2)
+      expect(countItem(ghost, 'crafting_table'), 'the table picked back up').toBe(1)
+      await equipSparing(ghost, ghost.blockAt(rock)!)
+      expect(ghost.heldItem?.name).toBe('iron_pickaxe')
+      expect(ghost.heldItem?.durabilityUsed ?? 0).toBeLessThan(SPARE_USES)
+    } finally {
+      quit(ghost)
+    }
+  }, 60_000)
 })
 
 describe('the bot when its tool breaks', () => {
