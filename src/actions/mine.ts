@@ -10,8 +10,8 @@
  * fails short of it, is skipped and remembered as out of reach (src/actions/memory.ts; explore looks past it); a walk
  * the guard turned back is tried once more first, clear of what the guard stops at. Drops are picked up in one walk
  * per stand: when the next block is out of reach, or when the blocks dug would make up the count (a block whose drop
- * never arrives is skipped from then on). With the count held, an ore's blocks still in reach (the rest of its vein)
- * are taken too, as many again as the call set out to get.
+ * never arrives is skipped from then on). With the count held, the rest of an ore's vein is taken too, as many again
+ * as the call set out to get: blocks seen within EXTRA_REACH, then the rock beside the vein opened as when short.
  */
 import type { Action } from '../schemas/action.js'
 import type { Block } from 'prismarine-block'
@@ -81,6 +81,18 @@ function digCost(bot: Run['bot'], b: Block, startY: number, unarmed: boolean): n
   const below = startY - 1 - b.position.y
   const threats = unarmed ? hostilesBeside(bot, b.position) : 0
   return far(bot, b) + BELOW_START_COST * Math.max(0, below) + THREAT_COST * threats
+}
+
+/** Farthest (blocks, to the centre) a block of the ore is walked to for the rest of the vein once the count is held. */
+const EXTRA_REACH = 8
+
+/**
+ * With the count held, whether to take more of an ore's vein: `next` when it was seen (or lies beside a dug block)
+ * within EXTRA_REACH, or, with none in sight, the rock beside the dug ore while probes are left (ore-vein.ts).
+ */
+function moreOfVein(bot: Run['bot'], next: { block: Block; how: string } | undefined, probesLeft: boolean): boolean {
+  if (!next) return probesLeft
+  return next.how !== 'remembered' && far(bot, next.block) <= EXTRA_REACH
 }
 
 /** How long after explore saw a block mine still goes for it when it is out of sight (a step moved the eyes). */
@@ -231,16 +243,15 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     if (have() <= before) for (const p of pending) skipped.add(p.toString())
     pending = []
   }
-  // once the count is held, the rest of an ore's vein within reach too (as many again as this call set out to get),
-  // as a player takes it while standing there: the spare raw iron of a second pickaxe when the first wears out
-  // (retool.ts)
+  // once the count is held, the rest of an ore's vein nearby too (as many again as this call set out to get), as a
+  // player takes it: the spare raw iron of a second pickaxe when the first wears out (retool.ts)
   const veinExtra = target.blockNames.every(isOreBlock) ? Math.max(1, action.count - have()) : 0
   let extra = 0
   for (;;) {
     const short = have() + pending.length < action.count
     const next = nextBlock(bot, target.blockIds, skipped, startY, [...dugAt, ...opened])
-    if (!short && !(extra < veinExtra && next && next.how !== 'remembered' && far(bot, next.block) <= DIG_REACH)) break
-    if (!short) extra++
+    if (!short && !(dug > 0 && extra < veinExtra && moreOfVein(bot, next, opened.length < VEIN_PROBES))) break
+    if (!short && next) extra++
     const block = next?.block
     if (!block && pending.length > 0) {
       await collect()
@@ -248,6 +259,7 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     }
     // none in sight: the rest of the vein may touch what was dug only by an edge, so open the rock beside it
     if (!block && dug > 0 && opened.length < VEIN_PROBES && (await probeVein(run, dugAt, opened, tool))) continue
+    if (!block && !short) break // the vein's extras are all taken
     if (!block)
       fail(
         'not_found',
