@@ -258,7 +258,7 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
       continue
     }
     // none in sight: the rest of the vein may touch what was dug only by an edge, so open the rock beside it
-    if (!block && dug > 0 && opened.length < VEIN_PROBES && (await probeVein(run, dugAt, opened, tool))) continue
+    if (!block && dug > 0 && opened.length < VEIN_PROBES && (await probeVein(run, dugAt, opened))) continue
     if (!block && !short) break // the vein's extras are all taken
     if (!block)
       fail(

@@ -9,13 +9,14 @@
  */
 import type { Vec3 } from 'vec3'
 import type { Block } from 'prismarine-block'
+import { equipSparing } from '../bot/wear.js'
 import { ORE_HOSTS } from '../knowledge/location.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { eyes } from '../perception/vision.js'
 import { inBox } from '../schemas/region.js'
 import { FACES, overlapsColumn } from '../util/vec.js'
 import type { Run } from './types.js'
-import { digBlock, equipNamed, falls, fluidNear } from './world.js'
+import { digBlock, falls, fluidNear } from './world.js'
 
 /** The rock a vein lies in: only that is opened (never a log's leaves, the dirt or the bot's own blocks). */
 const HOSTS = new Set<string>([...ORE_HOSTS.stone, ...ORE_HOSTS.deepslate])
@@ -38,10 +39,11 @@ function probeable(run: Run, b: Block | null): b is Block {
 }
 
 /**
- * Open one rock cell beside the ore blocks `dug` (the last dug first) that is not `opened` yet, with `tool` in hand;
- * the cell is added to `opened`. False when there is none left to open.
+ * Open one rock cell beside the ore blocks `dug` (the last dug first) that is not `opened` yet, with the tool rock is
+ * dug with (`equipSparing`: never one on the last uses it keeps for the ore); the cell is added to `opened`. False
+ * when there is none left to open.
  */
-export async function probeVein(run: Run, dug: readonly Vec3[], opened: Vec3[], tool: string | null): Promise<boolean> {
+export async function probeVein(run: Run, dug: readonly Vec3[], opened: Vec3[]): Promise<boolean> {
   const { bot } = run
   for (const p of [...dug].reverse()) {
     for (const f of FACES) {
@@ -50,7 +52,7 @@ export async function probeVein(run: Run, dug: readonly Vec3[], opened: Vec3[], 
       const b = bot.blockAt(c)
       if (!probeable(run, b)) continue
       opened.push(c)
-      if (tool) await equipNamed(run, tool)
+      await equipSparing(bot, b)
       // a probe that fails (the block would not break) is one look fewer, not the end of the mine; a stop still is
       await digBlock(run, b).catch(() => run.check())
       return true

@@ -35,6 +35,13 @@ const WOODEN_PICKAXE = {
   tool: 'crafting_table',
 } as const
 const give = (name: string, n = 1): Promise<void> => giveItem(bot, name, n)
+/** Mine raw iron with a stone pickaxe until `more` than the bag holds now are held (mine's count is a total). */
+const mineIron = (more: number): ReturnType<typeof execute> =>
+  execute(
+    bot,
+    { type: 'mine', object: 'raw_iron', tool: 'stone_pickaxe', count: count('raw_iron') + more },
+    { signal: never },
+  )
 async function summon(name: string, dx: number, dz: number): Promise<void> {
   const p = bot.entity.position.floored()
   const before = Object.values(bot.entities).filter((e) => e.name === name).length
@@ -199,11 +206,7 @@ describe('actions that need the server mechanics', () => {
     await setblock(ore.x, ore.y, ore.z, 'iron_ore')
     const before = count('raw_iron')
     try {
-      const r = await execute(
-        bot,
-        { type: 'mine', object: 'raw_iron', tool: 'stone_pickaxe', count: before + 1 },
-        { signal: never },
-      )
+      const r = await mineIron(1)
       expect(r.ok, r.message).toBe(true)
       expect(count('raw_iron') - before).toBe(1)
     } finally {
@@ -235,11 +238,7 @@ describe('actions that need the server mechanics', () => {
     await waitFor(() => cube.every((c) => bot.blockAt(c)?.name !== 'air'), 5000, 'the stone cube')
     const before = count('raw_iron')
     try {
-      const r = await execute(
-        bot,
-        { type: 'mine', object: 'raw_iron', tool: 'stone_pickaxe', count: before + 2 }, // count: what it holds after
-        { signal: never },
-      )
+      const r = await mineIron(2)
       expect(r.ok, r.message).toBe(true)
       expect(count('raw_iron') - before).toBe(2)
     } finally {
@@ -258,11 +257,7 @@ describe('actions that need the server mechanics', () => {
     for (const c of ores) await setblock(c.x, c.y, c.z, 'iron_ore')
     const before = count('raw_iron')
     try {
-      const r = await execute(
-        bot,
-        { type: 'mine', object: 'raw_iron', tool: 'stone_pickaxe', count: before + 1 },
-        { signal: never },
-      )
+      const r = await mineIron(1)
       expect(r.ok, r.message).toBe(true)
       expect(r.message).toMatch(/mined 2 raw_iron/)
       expect(count('raw_iron') - before, r.message).toBe(2)
