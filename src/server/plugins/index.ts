@@ -35,8 +35,10 @@ import light from './light.js'
 import notice from './notice.js'
 import goneEntities from './gone-entities.js'
 import toolWear from './tool-wear.js'
+import loginFirst from './login-first.js'
 
 export const plugins: SquidPlugin[] = [
+  loginFirst,
   sound,
   light,
   notice,
