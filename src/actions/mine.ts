@@ -10,8 +10,9 @@
  * fails short of it, is skipped and remembered as out of reach (src/actions/memory.ts; explore looks past it); a walk
  * the guard turned back is tried once more first, clear of what the guard stops at. Drops are picked up in one walk
  * per stand: when the next block is out of reach, or when the blocks dug would make up the count (a block whose drop
- * never arrives is skipped from then on). With the count held, the rest of an ore's vein is taken too, as many again
- * as the call set out to get: blocks seen within EXTRA_REACH, then the rock beside the vein opened as when short.
+ * never arrives is skipped from then on). With the count held, the rest of an ore's vein is taken too, as many items
+ * again as the call set out to get (at most EXTRA_MAX), while the run has time to spare: blocks seen within
+ * EXTRA_REACH, then the rock beside the vein opened as when short.
  */
 import type { Action } from '../schemas/action.js'
 import type { Block } from 'prismarine-block'
@@ -33,6 +34,7 @@ import { hostilesBeside } from './threats.js'
 import { bestWeapon } from './reflexes/combat.js'
 import { FACES } from '../util/vec.js'
 import { isOreBlock } from '../knowledge/location.js'
+import { onLastUses } from '../bot/wear.js'
 
 const log = logger('mine')
 
@@ -85,13 +87,29 @@ function digCost(bot: Run['bot'], b: Block, startY: number, unarmed: boolean): n
 
 /** Farthest (blocks, to the centre) a block of the ore is walked to for the rest of the vein once the count is held. */
 const EXTRA_REACH = 8
+/** Most items of the rest of a vein taken beyond the count (about a vein of iron). */
+const EXTRA_MAX = 8
+/** Steps and time a run must have left to take more of a vein: the count held is never put at risk for it. */
+const EXTRA_STEPS = 8
+const EXTRA_TIME_MS = 15_000
 
 /**
- * With the count held, whether to take more of an ore's vein: `next` when it was seen (or lies beside a dug block)
- * within EXTRA_REACH, or, with none in sight, the rock beside the dug ore while probes are left (ore-vein.ts).
+ * With the count held, whether to take more of an ore's vein: only while the run has steps and time to spare and the
+ * ore's tool (if any) is still held; then `next` when it was seen (or lies beside a dug block) within EXTRA_REACH, or,
+ * with none in sight, the rock beside the dug ore while probes are left and the tool is not on its last uses (they
+ * are kept for the ore, src/bot/wear.ts).
  */
-function moreOfVein(bot: Run['bot'], next: { block: Block; how: string } | undefined, probesLeft: boolean): boolean {
-  if (!next) return probesLeft
+function moreOfVein(
+  run: Run,
+  tool: string | null,
+  next: { block: Block; how: string } | undefined,
+  probesLeft: boolean,
+): boolean {
+  const { bot } = run
+  const timeLeftMs = run.budget.timeMs - (Date.now() - run.startedAt)
+  if (run.budget.steps - run.stepsUsed() < EXTRA_STEPS || timeLeftMs < EXTRA_TIME_MS) return false
+  if (tool !== null && countOf(bot, [tool]) === 0) return false
+  if (!next) return probesLeft && (tool === null || !onLastUses(bot, tool))
   return next.how !== 'remembered' && far(bot, next.block) <= EXTRA_REACH
 }
 
@@ -243,15 +261,16 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     if (have() <= before) for (const p of pending) skipped.add(p.toString())
     pending = []
   }
-  // once the count is held, the rest of an ore's vein nearby too (as many again as this call set out to get), as a
-  // player takes it: the spare raw iron of a second pickaxe when the first wears out (retool.ts)
-  const veinExtra = target.blockNames.every(isOreBlock) ? Math.max(1, action.count - have()) : 0
-  let extra = 0
+  // once the count is held, the rest of an ore's vein nearby too (as many items again as this call set out to get, at
+  // most EXTRA_MAX), as a player takes it: the spare raw iron of a second pickaxe when the first wears out (retool.ts)
+  const extraTo = target.blockNames.every(isOreBlock)
+    ? action.count + Math.min(EXTRA_MAX, Math.max(1, action.count - have()))
+    : action.count
   for (;;) {
     const short = have() + pending.length < action.count
     const next = nextBlock(bot, target.blockIds, skipped, startY, [...dugAt, ...opened])
-    if (!short && !(dug > 0 && extra < veinExtra && moreOfVein(bot, next, opened.length < VEIN_PROBES))) break
-    if (!short && next) extra++
+    const more = dug > 0 && have() + pending.length < extraTo
+    if (!short && !(more && moreOfVein(run, tool, next, opened.length < VEIN_PROBES))) break
     const block = next?.block
     if (!block && pending.length > 0) {
       await collect()

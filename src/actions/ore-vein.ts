@@ -40,8 +40,8 @@ function probeable(run: Run, b: Block | null): b is Block {
 
 /**
  * Open one rock cell beside the ore blocks `dug` (the last dug first) that is not `opened` yet, with the tool rock is
- * dug with (`equipSparing`: never one on the last uses it keeps for the ore); the cell is added to `opened`. False
- * when there is none left to open.
+ * dug with (`equipSparing`: not one on the last uses kept for the ore while another tool digs the rock); the cell is
+ * added to `opened`. False when there is none left to open.
  */
 export async function probeVein(run: Run, dug: readonly Vec3[], opened: Vec3[]): Promise<boolean> {
   const { bot } = run

@@ -19,6 +19,7 @@ import { MAX_FURNACES } from '../schemas/action.js'
 import { logger } from '../util/log.js'
 import { craft } from './craft.js'
 import { smelt } from './smelt.js'
+import { stationInSight } from './stations.js'
 import { countOf, type Run } from './types.js'
 
 const log = logger('retool')
@@ -52,21 +53,31 @@ function shortOf(
     .map((d) => ({ id: d.id, more: -d.count - have(d.id) }))
 }
 
-/** A fuel spared for smelting `count` items in one furnace, none of `keep`: the one that burns longest. */
+/**
+ * A fuel the planner may plan (the knowledge's plannable fuels: coal, wood, sticks — never a lava bucket or a chest)
+ * spared for smelting `count` items in one furnace, none of `keep`: the one that burns longest.
+ */
 function fuelHeld(bot: Bot, spare: Spare, count: number, keep: ReadonlySet<string>): string | null {
   const kb = createKnowledge(bot.version)
-  const burns = (name: string): number => kb.burnItems(name) ?? 0
-  const held = bot.inventory
-    .items()
-    .map((i) => i.name)
-    .filter((n) => !keep.has(n) && burns(n) > 0 && spare(n) >= (fuelFor(kb, n, count) ?? Infinity))
-  return held.sort((a, b) => burns(b) - burns(a))[0] ?? null
+  const fuels = kb.cost
+    .plannableFuels()
+    .filter((f) => !keep.has(f.item) && spare(f.item) >= (fuelFor(kb, f.item, count) ?? Infinity))
+  return fuels.sort((a, b) => b.burnItems - a.burnItems)[0]?.item ?? null
+}
+
+/** The most furnaces held (up to MAX_FURNACES and `count`) that the spared `fuel` feeds, each burning its own. */
+function furnacesFed(run: Run, fuel: string, count: number): number {
+  const kb = createKnowledge(run.bot.version)
+  let k = Math.min(countOf(run.bot, ['furnace']), MAX_FURNACES, count)
+  while (k > 1 && spareOf(run)(fuel) < (fuelFor(kb, fuel, count, k) ?? Infinity)) k--
+  return k
 }
 
 /** How to make `more` of a part the bag lacks: a craft from the bag, or a smelt of an input spared; null when neither. */
 function partStep(bot: Bot, spare: Spare, id: number, more: number, keep: ReadonlySet<string>): ToolStep | null {
   const name = bot.registry.items[id]!.name
-  if (bot.recipesFor(id, null, 1, true).length > 0) return { kind: 'craft', name, count: more }
+  if (bot.recipesAll(id, null, true).some((r) => shortOf(bot, spare, r.delta).length === 0))
+    return { kind: 'craft', name, count: more }
   if (countOf(bot, ['furnace']) === 0) return null
   const input = createKnowledge(bot.version)
     .smeltingFor(name)
@@ -87,8 +98,10 @@ function toolPlan(bot: Bot, spare: Spare, block: Block, past: number): ToolStep[
     .map((id) => bot.registry.items[Number(id)])
     .filter((it): it is NonNullable<typeof it> => (it?.maxDurability ?? 0) > past)
     .sort((a, b) => (b.maxDurability ?? 0) - (a.maxDurability ?? 0))
+  const table = countOf(bot, ['crafting_table']) > 0 || stationInSight(bot, 'crafting_table') !== null
   for (const tool of tools)
     for (const recipe of bot.recipesAll(tool.id, null, true)) {
+      if (recipe.requiresTable && !table) continue
       const keep = new Set(recipe.delta.map((d) => bot.registry.items[d.id]!.name))
       const parts = shortOf(bot, spare, recipe.delta).map((p) => partStep(bot, spare, p.id, p.more, keep))
       if (parts.every((p) => p !== null))
@@ -109,14 +122,13 @@ async function makeStep(run: Run, step: ToolStep): Promise<void> {
   }
   const fuel = fuelHeld(run.bot, spareOf(run), step.count, new Set([step.input]))
   if (!fuel) throw new Error(`no fuel left to smelt ${step.name}`)
-  const furnaces = Math.min(countOf(run.bot, ['furnace']), MAX_FURNACES)
   await smelt(run, {
     type: 'smelt',
     object: step.name,
     count: step.count,
     materials: { [step.input]: step.count },
     fuel,
-    furnaces,
+    furnaces: furnacesFed(run, fuel, step.count),
   })
 }
 

@@ -30,14 +30,21 @@ export type StationName = 'crafting_table' | 'furnace'
 const STATION_SIGHT = 16
 
 /**
+ * A standing station `station` would use rather than place one: one the bot left standing (it knows where that
+ * stands, in sight or not), else a visible one within STATION_SIGHT; null when there is none.
+ */
+export function stationInSight(bot: Run['bot'], name: StationName): Block | null {
+  const id = bot.registry.blocksByName[name]!.id
+  return leftStationNear(bot, name, STATION_SIGHT) ?? nearestVisibleBlock(bot, new Set([id]), STATION_SIGHT) ?? null
+}
+
+/**
  * The station to use: one the bot left standing for this step, else a visible one within 16 blocks (walked to within
  * reach), else one placed from the inventory.
  */
 export async function station(run: Run, name: StationName, forWhat: string): Promise<Station> {
   const { bot } = run
-  const id = bot.registry.blocksByName[name]!.id
-  // one the bot left standing for this step first: it knows where that stands, in sight or not
-  const seen = leftStationNear(bot, name, STATION_SIGHT) ?? nearestVisibleBlock(bot, new Set([id]), STATION_SIGHT)
+  const seen = stationInSight(bot, name)
   if (seen) {
     const p = seen.position
     if (bot.entity.position.distanceTo(p.offset(0.5, 0.5, 0.5)) > 3.5)

@@ -16,7 +16,7 @@ import type { Decomposition, SubGoal } from '../schemas/subgoal.js'
 import { AbortedError } from '../util/errors.js'
 import type { Senses } from './ports.js'
 import { RouteFeedback } from './route-feedback.js'
-import { materialsAhead, stationsAhead, subGoalStations } from './subgoal-needs.js'
+import { reservedFor, stationsAhead, subGoalStations } from './subgoal-needs.js'
 import { runFind } from './find-runner.js'
 import { INPUTS_LOST, runSubGoal, type SubGoalDeps, type SubGoalOutcome } from './subgoal-runner.js'
 
@@ -111,7 +111,7 @@ export async function runGoal(goal: Goal, deps: GoalDeps, ctx: GoalContext): Pro
       maxStalled,
       stationsNear: () => routes.stationsNear(),
       keepAfter: stationsAhead(dec.steps.slice(1), subGoalStations),
-      reserve: materialsAhead(dec.steps.slice(1)),
+      reserve: reservedFor(dec.steps),
     })
     llmCalls += out.llmCalls
     done.push({ id: idOf(next), label: label(next), status: out.ok ? 'done' : 'failed', depth: 0 })

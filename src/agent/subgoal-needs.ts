@@ -3,13 +3,14 @@
  * (`subGoalNeeds`, from the rule book's needs) — and what follows from that: the inputs a sub-goal lost while it ran
  * (`missingInputs`: the executor decomposes again), the stations the steps ahead use where the bot stands
  * (`stationsAhead` over a plan's actions or the next sub-goals: a table or furnace left standing for them) and the
- * items they consume (`materialsAhead`: reserved from what an action makes on its own account).
+ * items they consume or are to hold (`reservedFor`: kept from what an action makes on its own account).
  */
 import { STAYS_AT_STATIONS } from '../actions/types.js'
 import type { Knowledge } from '../knowledge/index.js'
 import { tableNeed } from '../rules/craft.js'
 import { inventoryWorld, shortfall, stationNames, type Need } from '../rules/index.js'
 import { furnaceNeed } from '../rules/smelt.js'
+import { addCounts } from '../knowledge/decompose-merge.js'
 import type { Action } from '../schemas/action.js'
 import type { SubGoal } from '../schemas/subgoal.js'
 
@@ -59,12 +60,13 @@ export function stationsAhead<T extends Action | SubGoal>(
 }
 
 /**
- * The items the steps ahead consume (their materials and fuel), summed by name: what a step running now may not spend
- * on its own account (a tool re-made in a tunnel must not eat the compass's iron; bench:mp5 p12 compass seed 3).
+ * The items a plan's steps from the one running now consume or are to hold (their materials and fuel, and their
+ * goals' objects), summed by name: what no action may spend on its own account (a tool re-made in a tunnel must not
+ * eat the compass's iron, bench:mp5 p12 compass seed 3, nor the diamonds it is mining for).
  */
-export function materialsAhead(ahead: readonly SubGoal[]): Record<string, number> {
-  const out: Record<string, number> = {}
-  for (const step of ahead) for (const [name, n] of Object.entries(step.goal.material)) out[name] = (out[name] ?? 0) + n
+export function reservedFor(steps: readonly SubGoal[]): Record<string, number> {
+  let out: Record<string, number> = {}
+  for (const step of steps) out = addCounts(out, { ...step.goal.material, [step.goal.object]: step.goal.count })
   return out
 }
 

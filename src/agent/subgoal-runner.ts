@@ -68,7 +68,7 @@ export interface RunMeta {
   stationsNear?: () => string[]
   /** Stations the next sub-goals use (`stationsAhead`): the last action leaves them standing if it placed them. */
   keepAfter?: readonly string[]
-  /** Items the next sub-goals use (`materialsAhead`): no action spends them on its own account. */
+  /** Items this sub-goal and the next consume or are to hold (`reservedFor`): no action spends them on its own account. */
   reserve?: Readonly<Record<string, number>>
 }
 

@@ -85,6 +85,12 @@ export function wornPast(bot: Bot, block: Block): number | null {
   return worn > fresh ? fresh : null
 }
 
+/** Whether every item named `name` in the bag is on its last SPARE_USES (false when it holds none). */
+export function onLastUses(bot: Bot, name: string): boolean {
+  const held = bot.inventory.items().filter((i) => i.name === name)
+  return held.length > 0 && held.every((i) => usesLeft(i) <= SPARE_USES)
+}
+
 /** Hold the tool to dig `block` with: `spareFor`'s, else the fastest that harvests it (mineflayer-tool's choice). */
 export async function equipSparing(bot: Bot, block: Block): Promise<void> {
   const spare = spareFor(bot, block)

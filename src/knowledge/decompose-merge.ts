@@ -30,7 +30,7 @@ function mergeKey(s: SubGoal): string {
   }
 }
 
-function addCounts(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+export function addCounts(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
   const out = { ...a }
   for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v
   return out
