@@ -75,4 +75,6 @@ export interface SimCall {
   fault: boolean
   /** Stations the agent asked this action to leave standing for the steps after it (ExecuteOptions.keep). */
   keep: readonly string[]
+  /** Items the agent told this action to leave alone for the plan (ExecuteOptions.reserve). */
+  reserve: Readonly<Record<string, number>>
 }

@@ -125,7 +125,15 @@ export class SimWorld implements Hands, Senses, RuleWorld {
       }
     }
     this.clockMs += result.durationMs
-    this.calls.push({ n, action, result, lied: lie && !fault, fault: fault !== undefined, keep: opts?.keep ?? [] })
+    this.calls.push({
+      n,
+      action,
+      result,
+      lied: lie && !fault,
+      fault: fault !== undefined,
+      keep: opts?.keep ?? [],
+      reserve: opts?.reserve ?? {},
+    })
     return result
   }
 

@@ -85,6 +85,20 @@ describe('offline planning loop (no LLM)', () => {
     expect(wooden?.keep).toEqual([])
   })
 
+  it("hands every action the plan's items to leave alone: the compass's iron while its redstone is mined", async () => {
+    const { out, world } = await run(
+      { object: 'compass', count: 1 },
+      { inventory: { iron_ingot: 4, iron_pickaxe: 1, crafting_table: 1 } },
+    )
+    expect(out.ok, out.message).toBe(true)
+    const redstone = world.calls.find((c) => c.action.type === 'mine')
+    expect(redstone?.reserve).toMatchObject({ iron_ingot: 4, compass: 1 })
+    const last = world.calls.at(-1)!
+    expect(last.action).toMatchObject({ type: 'craft', object: 'compass' })
+    expect(last.reserve).toMatchObject({ compass: 1 })
+    expect(last.reserve.redstone ?? 0).toBeGreaterThan(0)
+  })
+
   it('(j) reaches iron and diamond goals, digging down first', async () => {
     const iron = await run({ object: 'iron_ingot', count: 2 })
     expect(iron.out).toMatchObject({ ok: true, llmCalls: 0 })
