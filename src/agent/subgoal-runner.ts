@@ -10,18 +10,18 @@
 import type { Knowledge } from '../knowledge/index.js'
 import type { MemoryStore } from '../memory/index.js'
 import { describeGoal } from '../memory/index.js'
-import type { Action, ActionResult, FailureReason, Feedback, Plan } from '../schemas/action.js'
+import type { Action, FailureReason, Feedback, Plan } from '../schemas/action.js'
 import { goalKey } from '../schemas/goal.js'
 import type { SubGoal } from '../schemas/subgoal.js'
 import { AbortedError, GhostError } from '../util/errors.js'
 import { logger } from '../util/log.js'
-import { cutSignal } from '../util/async.js'
 import type { Analyser } from './analyser.js'
 import { critiquePlan, type CriticOptions } from './critic.js'
 import { missingInputs, stationsAhead } from './subgoal-needs.js'
 import type { Patroller } from './patroller.js'
 import type { Planner } from './planner.js'
-import type { ExecuteOptions, Hands } from './ports.js'
+import type { Hands } from './ports.js'
+import { guardedUntilMet } from './guarded-search.js'
 
 const log = logger('subgoal')
 export const CRITIC_ROUNDS = 3
@@ -124,37 +124,6 @@ export function adaptPlan(
     return a
   })
   return climb ? [{ type: 'go_up', tool: null }, ...fitted] : fitted
-}
-
-/** Actions that only look or make a way (a search, a shaft): cut as soon as the sub-goal's count is held. */
-const SEARCHES: ReadonlySet<Action['type']> = new Set(['explore', 'dig_down'])
-/** How often a search under way asks whether the count is held. */
-const MET_POLL_MS = 500
-
-/**
- * One action under the patroller; a search (SEARCHES) is cut as soon as `met` holds, and its result then says so as a
- * success (`cut`: the rest of the plan is not needed). bench d36 seed 4: the shaft down dug through a diamond ore and
- * picked it up, and the plan's explore then searched 130 s for another. A stop still aborts it as before.
- */
-async function guardedUntilMet(
-  action: Action,
-  hands: Hands,
-  patroller: Patroller,
-  signal: AbortSignal,
-  met: () => boolean,
-  opts: ExecuteOptions,
-  object: string,
-): Promise<{ result: ActionResult; cut: boolean }> {
-  if (!SEARCHES.has(action.type)) return { result: await patroller.guarded(action, hands, signal, opts), cut: false }
-  const cut = cutSignal(signal, null, null, { check: met, everyMs: MET_POLL_MS, reason: new AbortedError('goal met') })
-  try {
-    const result = await patroller.guarded(action, hands, cut.signal, opts)
-    if (!cut.signal.aborted || signal.aborted || !met()) return { result, cut: false }
-    const message = `I stopped the ${action.type} there: the ${object} I was after is in my inventory now.`
-    return { result: { ...result, ok: true, reason: null, message }, cut: true }
-  } finally {
-    cut.done()
-  }
 }
 
 /**
