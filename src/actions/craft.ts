@@ -16,7 +16,28 @@ const log = logger('craft')
 /** Longest wait after a craft for its items to show up in the inventory. */
 const ARRIVE_MS = 1000
 
-export async function craft(run: Run, action: Extract<Action, { type: 'craft' }>): Promise<string> {
+type CraftAction = Extract<Action, { type: 'craft' }>
+type Recipe = ReturnType<Run['bot']['recipesFor']>[number]
+
+/**
+ * Of the recipes the bag can make, the first whose ingredients for the whole count leave what the plan's later steps
+ * keep (the run's reserve less this step's own materials: two kinds of planks make sticks, and the other kind is the
+ * table's); else the first.
+ */
+function sparing(run: Run, recipes: Recipe[], action: CraftAction): Recipe | undefined {
+  const { bot } = run
+  const kept = (name: string): number => Math.max(0, (run.reserve[name] ?? 0) - (action.materials[name] ?? 0))
+  const spares = (r: Recipe): boolean => {
+    const times = Math.ceil(action.count / (r.result.count || 1))
+    return r.delta.every((d) => {
+      const name = bot.registry.items[d.id]?.name ?? ''
+      return d.count >= 0 || countOf(bot, [name]) - kept(name) >= -d.count * times
+    })
+  }
+  return recipes.find(spares) ?? recipes[0]
+}
+
+export async function craft(run: Run, action: CraftAction): Promise<string> {
   const { bot } = run
   const ref = resolveItem(bot, action.object)
   const name = ref.names[0]!
@@ -25,16 +46,16 @@ export async function craft(run: Run, action: Extract<Action, { type: 'craft' }>
     fail('invalid', `Crafting uses a crafting_table or the inventory grid, not ${action.tool}.`)
   checkMaterials(run, action.materials)
   if (bot.recipesAll(id, null, true).length === 0) fail('invalid', `${name} cannot be crafted.`)
-  let recipe = bot.recipesFor(id, null, 1, null)[0]
+  let recipe = sparing(run, bot.recipesFor(id, null, 1, null), action)
   let table: Station | null = null
   try {
     if (!recipe || action.tool === 'crafting_table') {
-      const any = bot.recipesFor(id, null, 1, true)[0]
+      const any = sparing(run, bot.recipesFor(id, null, 1, true), action)
       if (!any) fail('missing_materials', `I lack the materials for any recipe of ${name}.`)
       const t0 = Date.now()
       table = await station(run, 'crafting_table', name)
       log.debug('table', { placed: table.placed, at: table.block.position.toString(), ms: Date.now() - t0 })
-      recipe = bot.recipesFor(id, null, 1, table.block)[0] ?? any
+      recipe = sparing(run, bot.recipesFor(id, null, 1, table.block), action) ?? any
     }
     const per = recipe.result.count || 1
     const times = Math.ceil(action.count / per)

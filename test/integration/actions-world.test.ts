@@ -97,6 +97,27 @@ describe('actions that need the server mechanics', () => {
     expect(count('crafting_table')).toBe(1)
   })
 
+  it('crafts from the kind of planks the later steps do not keep, whichever kind that is', async () => {
+    await give('oak_planks', 2)
+    await give('birch_planks', 2)
+    // both ways round: whichever recipe mineflayer lists first, the kept kind is left
+    for (const [kept, used] of [
+      ['oak_planks', 'birch_planks'],
+      ['birch_planks', 'oak_planks'],
+    ] as const) {
+      if (count(used) < 2) await give(used, 2 - count(used))
+      const before = { kept: count(kept), used: count(used) }
+      const r = await execute(
+        bot,
+        { type: 'craft', object: 'stick', count: 4, materials: { [used]: 2 }, tool: null },
+        { signal: never, reserve: { [kept]: before.kept } },
+      )
+      expect(r.ok, r.message).toBe(true)
+      expect(count(kept)).toBe(before.kept)
+      expect(before.used - count(used)).toBe(2)
+    }
+  })
+
   it('leaves a table standing when told the next step uses it there; the next step that does not picks it up', async () => {
     await command(bot, `/clear ${bot.username}`, { allowError: true })
     await waitFor(() => bot.inventory.items().length === 0, 3000, 'an empty inventory')
