@@ -93,24 +93,21 @@ const EXTRA_MAX = 8
 const EXTRA_STEPS = 8
 const EXTRA_TIME_MS = 15_000
 
+/** A block the vein's extras may take: seen (or beside a dug block) within EXTRA_REACH, not only remembered. */
+const extraInReach = (bot: Run['bot'], next: { block: Block; how: string }): boolean =>
+  next.how !== 'remembered' && far(bot, next.block) <= EXTRA_REACH
+
 /**
  * With the count held, whether to take more of an ore's vein: only while the run has steps and time to spare and the
- * ore's tool (if any) is still held; then `next` when it was seen (or lies beside a dug block) within EXTRA_REACH, or,
- * with none in sight, the rock beside the dug ore while probes are left and the tool is not on its last uses (they
- * are kept for the ore, src/bot/wear.ts).
+ * ore's tool (if any) is still held; then a block `inSight` (extraInReach), or, with none, the rock beside the dug ore
+ * while probes are left and the tool is not on its last uses (they are kept for the ore, src/bot/wear.ts).
  */
-function moreOfVein(
-  run: Run,
-  tool: string | null,
-  next: { block: Block; how: string } | undefined,
-  probesLeft: boolean,
-): boolean {
+function moreOfVein(run: Run, tool: string | null, inSight: boolean, probesLeft: boolean): boolean {
   const { bot } = run
   const timeLeftMs = run.budget.timeMs - (Date.now() - run.startedAt)
   if (run.budget.steps - run.stepsUsed() < EXTRA_STEPS || timeLeftMs < EXTRA_TIME_MS) return false
   if (tool !== null && countOf(bot, [tool]) === 0) return false
-  if (!next) return probesLeft && (tool === null || !onLastUses(bot, tool))
-  return next.how !== 'remembered' && far(bot, next.block) <= EXTRA_REACH
+  return inSight || (probesLeft && (tool === null || !onLastUses(bot, tool)))
 }
 
 /** How long after explore saw a block mine still goes for it when it is out of sight (a step moved the eyes). */
@@ -220,8 +217,59 @@ function afterFailedDig(run: Run, block: Block, m: DigMisses): 'retry' | 'skip' 
   return 'skip'
 }
 
-export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>): Promise<string> {
-  const { bot } = run
+/**
+ * Fails with `missing_tool` when `tool` (null: the hand) takes nothing from `block` (its drop needs another tool).
+ */
+function mustHarvest(bot: Run['bot'], block: Block, tool: string | null): void {
+  const toolId = tool === null ? undefined : bot.registry.itemsByName[tool]?.id
+  if (harvestedBy(block, toolId === undefined ? [] : [toolId])) return
+  const names = Object.keys(block.harvestTools ?? {})
+    .map((id) => bot.registry.items[Number(id)]?.name)
+    .filter(Boolean)
+  fail(
+    'missing_tool',
+    `${block.name} needs ${names.slice(0, 3).join(' or ')} to drop anything, not ${tool ?? 'my hand'}.`,
+  )
+}
+
+/**
+ * Walk to and dig one block, watching that the walk comes closer (watchReach): 'dug' when it broke (a late block
+ * update after a failed dig counts too), 'next' to take another block, 'end' when an extra of the vein failed (the
+ * count is held). Throws when the run was stopped or too many blocks were skipped.
+ */
+async function digTaking(
+  run: Run,
+  block: Block,
+  short: boolean,
+  m: Pick<DigMisses, 'turnedBack' | 'skipped'>,
+): Promise<'dug' | 'next' | 'end'> {
+  const reach = watchReach(run.bot, block)
+  const detours = run.detours()
+  try {
+    // a walk the guard turned back goes again clear of danger: round through the rock, or not at all
+    if (m.turnedBack.has(block.position.toString())) await clearOfDanger(run.bot, () => digBlock(run, block))
+    else await digBlock(run, block)
+    return 'dug'
+  } catch (err) {
+    const next = afterFailedDig(run, block, { ...m, detours, reach })
+    if (!short) return 'end' // an extra of the vein: the count is held
+    if (next === 'skip' && m.skipped.size > 5) throw err
+    return next === 'gone' ? 'dug' : 'next'
+  } finally {
+    reach.stop()
+  }
+}
+
+type MineAction = Extract<Action, { type: 'mine' }>
+
+/**
+ * The blocks a mine call digs and the tool it digs them with: fails `invalid` for a thing that cannot be dug and
+ * `missing_tool` for a tool not held.
+ */
+function mineTarget(
+  bot: Run['bot'],
+  action: MineAction,
+): { target: NonNullable<ReturnType<typeof blockTarget>>; tool: string | null } {
   const target = blockTarget(bot, action.object)
   if (!target) {
     resolveItem(bot, action.object)
@@ -230,6 +278,26 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
   const tool = action.tool === null ? null : resolveItem(bot, action.tool).names[0]!
   if (tool && !bot.inventory.items().some((i) => i.name === tool))
     fail('missing_tool', noItemSaid(bot, tool, noToolMessage(tool, `mine ${action.object}`)))
+  return { target, tool }
+}
+
+/**
+ * Pick up the drops of the blocks dug at `pending` (only `wanted` items, only where the blocks broke: the rock a
+ * search dug nearby, its poke holes, and the junk dropped to keep room are left; a drop that stayed in a pocket above
+ * the floor takes a dig to reach, hence the longer budget). When nothing came, those blocks are `skipped` from then on.
+ */
+async function collectAt(run: Run, pending: readonly Vec3[], wanted: string[], skipped: Set<string>): Promise<void> {
+  const before = countOf(run.bot, wanted)
+  const where = pending.map((p) => p.offset(0.5, 0.5, 0.5))
+  await collectDrops(run, where, DROP_SPREAD, COLLECT_MS, new Set(wanted))
+  const got = countOf(run.bot, wanted) - before
+  log.debug('collected', { blocks: pending.length, got })
+  if (got <= 0) for (const p of pending) skipped.add(p.toString())
+}
+
+export async function mine(run: Run, action: MineAction): Promise<string> {
+  const { bot } = run
+  const { target, tool } = mineTarget(bot, action)
   const have = (): number => countOf(bot, target.wanted)
   const wantedName = target.wanted.length === 1 ? target.wanted[0]! : action.object
   run.progress.setWanted(have)
@@ -251,14 +319,7 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
   // blocks dug whose drops still lie on the ground: picked up in one walk when the next block needs a walk anyway
   let pending: Vec3[] = []
   const collect = async (): Promise<void> => {
-    const before = have()
-    // only what lies where the blocks broke, and only what this mine counts: the rock a search dug nearby (its poke
-    // holes) and the junk dropped to keep room are left; a drop that stayed in a pocket above the floor takes a dig
-    // to reach, hence the longer budget
-    const where = pending.map((p) => p.offset(0.5, 0.5, 0.5))
-    await collectDrops(run, where, DROP_SPREAD, COLLECT_MS, new Set(target.wanted))
-    log.debug('collected', { blocks: pending.length, got: have() - before })
-    if (have() <= before) for (const p of pending) skipped.add(p.toString())
+    await collectAt(run, pending, target.wanted, skipped)
     pending = []
   }
   // once the count is held, the rest of an ore's vein nearby too (as many items again as this call set out to get, at
@@ -268,9 +329,11 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     : action.count
   for (;;) {
     const short = have() + pending.length < action.count
-    const next = nextBlock(bot, target.blockIds, skipped, startY, [...dugAt, ...opened])
+    const seen = nextBlock(bot, target.blockIds, skipped, startY, [...dugAt, ...opened])
+    // the vein's extras take only blocks near: one farther off is as if none were in sight (the probes come next)
+    const next = short || !seen || extraInReach(bot, seen) ? seen : undefined
     const more = dug > 0 && have() + pending.length < extraTo
-    if (!short && !(more && moreOfVein(run, tool, next, opened.length < VEIN_PROBES))) break
+    if (!short && !(more && moreOfVein(run, tool, next !== undefined, opened.length < VEIN_PROBES))) break
     const block = next?.block
     if (!block && pending.length > 0) {
       await collect()
@@ -286,16 +349,7 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
           ? `I mined ${dug} ${action.object} but can see no more; I have ${have()} of ${action.count} ${wantedName}.`
           : `I cannot see any ${action.object} from here.`,
       )
-    const toolId = tool === null ? undefined : bot.registry.itemsByName[tool]?.id
-    if (!harvestedBy(block, toolId === undefined ? [] : [toolId])) {
-      const names = Object.keys(block.harvestTools ?? {})
-        .map((id) => bot.registry.items[Number(id)]?.name)
-        .filter(Boolean)
-      fail(
-        'missing_tool',
-        `${block.name} needs ${names.slice(0, 3).join(' or ')} to drop anything, not ${tool ?? 'my hand'}.`,
-      )
-    }
+    mustHarvest(bot, block, tool)
     // a block out of reach means a walk: pick up what lies here first
     if (pending.length > 0 && far(bot, block) > DIG_REACH) {
       await collect()
@@ -304,30 +358,13 @@ export async function mine(run: Run, action: Extract<Action, { type: 'mine' }>):
     const roomNote = await makeRoom(run, new Set([...target.wanted, action.object, ...(tool ? [tool] : [])]))
     if (roomNote) notes.push(roomNote)
     await equipNamed(run, tool)
-    log.debug('dig', {
-      block: block.name,
-      at: block.position.toString(),
-      far: far(bot, block),
-      how: next?.how,
-      pending: pending.length,
-    })
-    const reach = watchReach(bot, block)
-    const detours = run.detours()
+    log.debug('dig', { block: block.name, at: `${block.position}`, far: far(bot, block), how: next?.how })
     fetching = block
-    try {
-      // a walk the guard turned back goes again clear of danger: round through the rock, or not at all
-      if (turnedBack.has(block.position.toString())) await clearOfDanger(bot, () => digBlock(run, block))
-      else await digBlock(run, block)
-    } catch (err) {
-      const next = afterFailedDig(run, block, { detours, reach, turnedBack, skipped })
-      if (!short) break // an extra of the vein: the count is held
-      if (next === 'skip' && skipped.size > 5) throw err
-      // a block that broke after all (a late block update) counts as dug
-      if (next !== 'gone') continue
-    } finally {
-      reach.stop()
+    const result = await digTaking(run, block, short, { turnedBack, skipped }).finally(() => {
       fetching = null
-    }
+    })
+    if (result === 'end') break
+    if (result === 'next') continue
     dug++
     dugAt.push(block.position)
     pending.push(block.position)
