@@ -11,6 +11,7 @@ import { canSee, VIEW_DISTANCE } from '../perception/vision.js'
 import { columnTop, landInSight } from './biome-sight.js'
 import { FAR_SIGHT, farSighting } from './sighting.js'
 import type { Run } from './types.js'
+import { gridCell, gridCentre } from '../util/vec.js'
 
 export class FarLook {
   private readonly walked: Array<[number, number]> = []
@@ -50,11 +51,11 @@ export class FarLook {
     if (far === null) return
     const p = bot.entity.position
     const r = Math.ceil(far / this.cell)
-    const [px, pz] = [Math.floor(p.x / this.cell), Math.floor(p.z / this.cell)]
+    const [px, pz] = gridCell(p, this.cell)
     for (let cx = px - r; cx <= px + r; cx++)
       for (let cz = pz - r; cz <= pz + r; cz++) {
         const key = `${cx},${cz}`
-        const [x, z] = [cx * this.cell + this.cell / 2, cz * this.cell + this.cell / 2]
+        const [x, z] = gridCentre(cx, cz, this.cell)
         if (this.viewed.has(key) || Math.hypot(x - p.x, z - p.z) > far) continue
         const top = columnTop(bot, x, z)
         if (top && canSee(bot, top)) this.viewed.add(key)

@@ -14,7 +14,7 @@ import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import { wornPast } from '../bot/wear.js'
 import { createKnowledge } from '../knowledge/index.js'
-import { fuelFor } from '../rules/smelt.js'
+import { fuelFor, furnacesFed } from '../rules/smelt.js'
 import { MAX_FURNACES } from '../schemas/action.js'
 import { logger } from '../util/log.js'
 import { craft } from './craft.js'
@@ -63,14 +63,6 @@ function fuelHeld(bot: Bot, spare: Spare, count: number, keep: ReadonlySet<strin
     .plannableFuels()
     .filter((f) => !keep.has(f.item) && spare(f.item) >= (fuelFor(kb, f.item, count) ?? Infinity))
   return fuels.sort((a, b) => b.burnItems - a.burnItems)[0]?.item ?? null
-}
-
-/** The most furnaces held (up to MAX_FURNACES and `count`) that the spared `fuel` feeds, each burning its own. */
-function furnacesFed(run: Run, fuel: string, count: number): number {
-  const kb = createKnowledge(run.bot.version)
-  let k = Math.min(countOf(run.bot, ['furnace']), MAX_FURNACES, count)
-  while (k > 1 && spareOf(run)(fuel) < (fuelFor(kb, fuel, count, k) ?? Infinity)) k--
-  return k
 }
 
 /** How to make `more` of a part the bag lacks: a craft from the bag, or a smelt of an input spared; null when neither. */
@@ -122,13 +114,16 @@ async function makeStep(run: Run, step: ToolStep): Promise<void> {
   }
   const fuel = fuelHeld(run.bot, spareOf(run), step.count, new Set([step.input]))
   if (!fuel) throw new Error(`no fuel left to smelt ${step.name}`)
+  const kb = createKnowledge(run.bot.version)
+  const held = countOf(run.bot, ['furnace'])
   await smelt(run, {
     type: 'smelt',
     object: step.name,
     count: step.count,
     materials: { [step.input]: step.count },
     fuel,
-    furnaces: furnacesFed(run, fuel, step.count),
+    // the furnaces held (up to MAX_FURNACES) that the spared fuel feeds, each burning its own
+    furnaces: furnacesFed(kb, fuel, step.count, Math.min(held, MAX_FURNACES), spareOf(run)(fuel)),
   })
 }
 

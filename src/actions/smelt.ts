@@ -9,7 +9,7 @@
 import type { Furnace } from 'mineflayer'
 import { createKnowledge } from '../knowledge/index.js'
 import { shares } from '../knowledge/furnaces.js'
-import { fuelFor } from '../rules/smelt.js'
+import { fuelFor, furnacesFed } from '../rules/smelt.js'
 import type { Action } from '../schemas/action.js'
 import { onceEvent } from '../util/async.js'
 import { resolveItem } from './names.js'
@@ -41,15 +41,14 @@ export async function smelt(run: Run, action: SmeltAction): Promise<string> {
   if (!fuel) fail('missing_materials', `I have no ${action.fuel} to burn.`)
   const kb = createKnowledge(bot.version)
   // the rule book's count (the knowledge's fuel table); it rejects a fuel that does not burn before this runs
-  const fuelNeeded = (k: number): number => fuelFor(kb, fuel.name, action.count, k) ?? action.count
+  const fuelNeeded = fuelFor(kb, fuel.name, action.count) ?? action.count
   const fuelHeld = (): number => countOf(bot, [fuel.name]) - (fuel.name === input.name ? action.count : 0)
-  if (fuelHeld() < fuelNeeded(1)) fail('missing_materials', `I need ${fuelNeeded(1)} ${fuel.name} as fuel.`)
+  if (fuelHeld() < fuelNeeded) fail('missing_materials', `I need ${fuelNeeded} ${fuel.name} as fuel.`)
   const stations: Station[] = []
   try {
     stations.push(await station(run, 'furnace', out))
     // more furnaces from the bag, as many as asked for, held, and fed by the fuel held
-    let want = Math.min(action.furnaces ?? 1, action.count)
-    while (want > 1 && fuelHeld() < fuelNeeded(want)) want--
+    const want = furnacesFed(kb, fuel.name, action.count, action.furnaces ?? 1, fuelHeld())
     while (stations.length < want && countOf(bot, ['furnace']) > 0) {
       const placed = stations.map((s) => s.block.position)
       const block = await placeNear(run, 'furnace', placed).catch((err: unknown) => {

@@ -21,6 +21,7 @@ import { roomAt, threatAt } from './threats.js'
 import { climateHeading, HEADINGS, sampleClimate } from './biome-climate.js'
 import { biomeInSight, COMPASS, columnKey, landInSight, standsIn } from './biome-sight.js'
 import { FarLook } from './far-look.js'
+import { gridCell, gridCentre } from '../util/vec.js'
 
 const log = logger('surface-search')
 
@@ -308,8 +309,8 @@ export async function surface(
   const leads = far !== null || home !== null
   for (;;) {
     const p = run.bot.entity.position
-    const [sx, sz] = [Math.floor(p.x / CELL), Math.floor(p.z / CELL)]
-    const centre = (cx: number, cz: number): [number, number] => [cx * CELL + CELL / 2, cz * CELL + CELL / 2]
+    const [sx, sz] = gridCell(p, CELL)
+    const centre = (cx: number, cz: number): [number, number] => gridCentre(cx, cz, CELL)
     const skip = (cx: number, cz: number): boolean =>
       within !== null &&
       (outside(run, within, ...centre(cx, cz)) || (edgeOnly && !nearEdge(run, within, ...centre(cx, cz))))
@@ -361,7 +362,8 @@ export async function surface(
 /** How many cells apart the bot's cell and cell cx/cz lie (the larger of the two axes). */
 function cellsApart(run: Run, cx: number, cz: number): number {
   const p = run.bot.entity.position
-  return Math.max(Math.abs(Math.floor(p.x / CELL) - cx), Math.abs(Math.floor(p.z / CELL) - cz))
+  const [px, pz] = gridCell(p, CELL)
+  return Math.max(Math.abs(px - cx), Math.abs(pz - cz))
 }
 
 /** Cells in the first ring round a search's start; a ring's worth passed over in a row for hostiles ends the wait. */

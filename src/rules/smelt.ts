@@ -22,6 +22,16 @@ export function fuelFor(kb: Knowledge, fuel: string, count: number, furnaces = 1
   return burn === null ? null : sharedFuel(burn, count, furnaces)
 }
 
+/**
+ * The most furnaces, at least one and at most `most` and `count`, that `held` of `fuel` feeds when `count` items are
+ * shared among them, each burning its own (fuelFor).
+ */
+export function furnacesFed(kb: Knowledge, fuel: string, count: number, most: number, held: number): number {
+  let k = Math.max(1, Math.min(most, count))
+  while (k > 1 && held < (fuelFor(kb, fuel, count, k) ?? Number.POSITIVE_INFINITY)) k--
+  return k
+}
+
 /** Inputs and fuel together (a fuel that is also an input counts twice). */
 export function smeltItems(inputs: Record<string, number>, fuel: string, fuelCount: number): Record<string, number> {
   const items = { ...inputs }

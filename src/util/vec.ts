@@ -66,3 +66,13 @@ export function* ringCells(r: number): Generator<readonly [dx: number, dz: numbe
   for (let dx = 0 - r; dx <= r; dx++)
     for (let dz = 0 - r; dz <= r; dz++) if (Math.max(Math.abs(dx), Math.abs(dz)) === r) yield [dx, dz]
 }
+
+/** The square grid of `size`-block columns a surface search walks: the cell (x, z) a point lies in. */
+export function gridCell(p: { x: number; z: number }, size: number): [cx: number, cz: number] {
+  return [Math.floor(p.x / size), Math.floor(p.z / size)]
+}
+
+/** The centre (x, z) of grid cell cx/cz of `size` blocks (gridCell). */
+export function gridCentre(cx: number, cz: number, size: number): [x: number, z: number] {
+  return [cx * size + size / 2, cz * size + size / 2]
+}

@@ -186,6 +186,41 @@ export function countItem(bot: Bot, name: string): number {
     .reduce((n, i) => n + i.count, 0)
 }
 
+/**
+ * Record, until `stop`, every change of `name` in the bot's inventory and every window packet each way (set_slot,
+ * window_items, open/close, clicks): `text` is the record, for an assertion's message when a count is off.
+ */
+export function recordSlots(bot: Bot, name: string): { text(): string; stop(): void } {
+  const lines: string[] = []
+  const t0 = Date.now()
+  const at = (): string => `+${Date.now() - t0}ms`
+  const onSlot = (slot: number, was: Bot['heldItem'], now: Bot['heldItem']): void => {
+    if (was?.name === name || now?.name === name)
+      lines.push(
+        `${at()} inventory ${slot}: ${was?.count ?? 0} -> ${now?.count ?? 0} (window ${bot.currentWindow?.id ?? '-'})`,
+      )
+  }
+  const windowPackets = new Set(['set_slot', 'window_items', 'open_window', 'close_window', 'window_click'])
+  const onPacket = (data: unknown, meta: { name: string }): void => {
+    if (windowPackets.has(meta.name)) lines.push(`${at()} in ${meta.name} ${JSON.stringify(data).slice(0, 300)}`)
+  }
+  const write = bot._client.write
+  bot._client.write = (packet: string, params: unknown): void => {
+    if (windowPackets.has(packet)) lines.push(`${at()} out ${packet} ${JSON.stringify(params).slice(0, 300)}`)
+    write.call(bot._client, packet, params)
+  }
+  bot.inventory.on('updateSlot', onSlot)
+  bot._client.on('packet', onPacket)
+  return {
+    text: () => lines.join('\n'),
+    stop: () => {
+      bot.inventory.off('updateSlot', onSlot)
+      bot._client.off('packet', onPacket)
+      bot._client.write = write
+    },
+  }
+}
+
 /** `/give` the bot `n` of an item (needs op) and wait until exactly that many more are held. */
 export async function giveItem(bot: Bot, name: string, n = 1): Promise<void> {
   const before = countItem(bot, name)

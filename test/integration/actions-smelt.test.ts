@@ -13,7 +13,7 @@ import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
 import { rememberLeftStation, takeLeftStation } from '../../src/perception/own-stations.js'
 import { waitFor } from '../../src/util/async.js'
-import { command, countItem, giveItem, quit, startWithGhost } from '../helpers/world.js'
+import { command, countItem, giveItem, quit, recordSlots, startWithGhost } from '../helpers/world.js'
 
 let server: ServerHandle
 let bot: Bot
@@ -64,6 +64,16 @@ describe('smelting in furnaces it places', () => {
 
   /** Smelt 3 iron in 3 carried furnaces, each with its own coal, and check all of that came about. */
   async function smeltInThree(): Promise<void> {
+    // a rare miscount (5 ingots for 3: twice in about 130 runs under load, not reproduced with this record): its record
+    const record = recordSlots(bot, 'iron_ingot')
+    try {
+      await smeltInThreeRecorded(record.text)
+    } finally {
+      record.stop()
+    }
+  }
+
+  async function smeltInThreeRecorded(record: () => string): Promise<void> {
     if (count('furnace') < 3) await give('furnace', 3 - count('furnace'))
     // its pockets and pick-ups with a pickaxe, not by hand (a stone 7.5 s, a furnace 17.5 s): iron, as these tests are
     // about where it digs, not how long a wooden pickaxe takes
@@ -78,7 +88,7 @@ describe('smelting in furnaces it places', () => {
     )
     expect(r.ok, r.message).toBe(true)
     expect(r.message).toContain('in 3 furnaces')
-    expect(count('iron_ingot') - before.ingots).toBe(3)
+    expect(count('iron_ingot') - before.ingots, `before ${before.ingots}\n${record()}`).toBe(3)
     // a coal in each furnace: one furnace dug out for the next one's pocket would have cooked two items on one coal
     // (bench d19 seed 10: 20 s instead of 10)
     expect(before.coal - count('coal')).toBe(3)

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { Patroller } from '../../../src/agent/patroller.js'
 import { createKnowledge } from '../../../src/knowledge/index.js'
 import { changes, check, inventoryWorld, requires, RULES, ruleContext } from '../../../src/rules/index.js'
+import { furnacesFed } from '../../../src/rules/smelt.js'
 import { ACTION_TYPES, type Action } from '../../../src/schemas/action.js'
 import { createSimWorld } from '../../helpers/sim-world.js'
 
@@ -37,6 +38,20 @@ describe('rule book', () => {
     expect(
       changes({ type: 'smelt', object: 'iron_ingot', count: 3, materials: { raw_iron: 3 }, fuel: 'oak_planks' }, ctx),
     ).toEqual({ inventory: { raw_iron: -3, oak_planks: -2, iron_ingot: 3 } })
+  })
+
+  it('shares a smelt among as many furnaces as the fuel held feeds, each burning its own', () => {
+    // 3 iron in 3 furnaces takes a coal each; 2 coal feed 2 furnaces (2 + 1 items), 1 coal one
+    expect(furnacesFed(kb, 'coal', 3, 3, 3)).toBe(3)
+    expect(furnacesFed(kb, 'coal', 3, 3, 2)).toBe(2)
+    expect(furnacesFed(kb, 'coal', 3, 3, 1)).toBe(1)
+    // never more furnaces than items or than asked for, and at least one however little is held
+    expect(furnacesFed(kb, 'coal', 2, 3, 9)).toBe(2)
+    expect(furnacesFed(kb, 'coal', 7, 0, 0)).toBe(1)
+    // a plank burns 1.5 items: 7 iron in 3 furnaces (3, 2, 2) takes 2 + 2 + 2 planks, in 2 (4, 3) 3 + 2
+    expect(furnacesFed(kb, 'oak_planks', 7, 3, 6)).toBe(3)
+    expect(furnacesFed(kb, 'oak_planks', 7, 3, 5)).toBe(2)
+    expect(furnacesFed(kb, 'oak_planks', 7, 3, 4)).toBe(1)
   })
 })
 
