@@ -1,6 +1,7 @@
 /**
  * `craft(object, count, materials, tool)`: craft `count` more of an item with bot.craft, in the 2×2 inventory grid or
- * at a crafting table (a visible one, or one placed from the inventory and picked back up). Fails with `invalid`
+ * at a crafting table (a visible one, or one placed from the inventory and picked back up), by a recipe made of the
+ * step's materials that leaves what the plan's later steps keep (`sparing`). Fails with `invalid`
  * (unknown or uncraftable item), `missing_materials`, `missing_tool` (table needed but none) or `unverified` when the
  * items did not arrive.
  */
@@ -19,22 +20,26 @@ const ARRIVE_MS = 1000
 type CraftAction = Extract<Action, { type: 'craft' }>
 type Recipe = ReturnType<Run['bot']['recipesFor']>[number]
 
+/** How many times `recipe` is crafted for `count` items. */
+const craftsFor = (recipe: Recipe, count: number): number => Math.ceil(count / (recipe.result.count || 1))
+
 /**
- * Of the recipes the bag can make, the first whose ingredients for the whole count leave what the plan's later steps
- * keep (the run's reserve less this step's own materials: two kinds of planks make sticks, and the other kind is the
- * table's); else the first.
+ * Of the recipes the bag can make, the first made of the step's own materials, else the first that leaves what the
+ * running sub-goal and the later ones keep (the run's reserve, less the step's own materials: two kinds of planks make
+ * sticks, and a later step holds the other kind), else the first.
  */
 function sparing(run: Run, recipes: Recipe[], action: CraftAction): Recipe | undefined {
   const { bot } = run
+  const used = (r: Recipe): string[] =>
+    r.delta.filter((d) => d.count < 0).map((d) => bot.registry.items[d.id]?.name ?? '')
   const kept = (name: string): number => Math.max(0, (run.reserve[name] ?? 0) - (action.materials[name] ?? 0))
-  const spares = (r: Recipe): boolean => {
-    const times = Math.ceil(action.count / (r.result.count || 1))
-    return r.delta.every((d) => {
+  const spares = (r: Recipe): boolean =>
+    r.delta.every((d) => {
       const name = bot.registry.items[d.id]?.name ?? ''
-      return d.count >= 0 || countOf(bot, [name]) - kept(name) >= -d.count * times
+      return d.count >= 0 || countOf(bot, [name]) - kept(name) >= -d.count * craftsFor(r, action.count)
     })
-  }
-  return recipes.find(spares) ?? recipes[0]
+  const own = (r: Recipe): boolean => used(r).every((n) => n in action.materials)
+  return recipes.find((r) => own(r) && spares(r)) ?? recipes.find(spares) ?? recipes[0]
 }
 
 export async function craft(run: Run, action: CraftAction): Promise<string> {
@@ -57,8 +62,7 @@ export async function craft(run: Run, action: CraftAction): Promise<string> {
       log.debug('table', { placed: table.placed, at: table.block.position.toString(), ms: Date.now() - t0 })
       recipe = sparing(run, bot.recipesFor(id, null, 1, table.block), action) ?? any
     }
-    const per = recipe.result.count || 1
-    const times = Math.ceil(action.count / per)
+    const times = craftsFor(recipe, action.count)
     const before = countOf(bot, [name])
     run.step(times)
     const t1 = Date.now()

@@ -5,7 +5,8 @@
  * it digs a staircase down beside it through dry rock (src/actions/stairs.ts) until it can dig straight on; where no
  * side has two safe steps, it moves the shaft sideways (a short tunnel to the nearest column with solid rock and no
  * fluid below, as a player steps around a cave) up to SIDESTEPS times; over a cave too wide for that, it lets the
- * pathfinder find a way down (a staircase, safe drops) and digs on from there, before it gives up. With `watch` (the
+ * pathfinder find a way down (a staircase, safe drops; once the guard has turned a walk of the run back, none along
+ * a deadly drop's rim: `clearAfterTurnBack`) and digs on from there, before it gives up. With `watch` (the
  * block the dig is for) it stops as soon as one is in sight within explore's reach, as in a cave the shaft crosses.
  * Fails with `unsafe`, `no_path` (bedrock) or `missing_tool`.
  */
@@ -21,7 +22,7 @@ import { reflexesOf } from './reflexes/index.js'
 import { fail, type Run } from './types.js'
 import { isUnderground } from '../perception/vision.js'
 import { stairsDown } from './stairs.js'
-import { digBlock, equipNamed, goals, goto, gotoWithin, noItemSaid } from './world.js'
+import { clearAfterTurnBack, digBlock, equipNamed, goals, goto, gotoWithin, noItemSaid } from './world.js'
 import { noToolMessage } from '../rules/index.js'
 import { logger } from '../util/log.js'
 import { CENTRE_SLACK } from '../bot/body.js'
@@ -148,7 +149,7 @@ async function pathDown(run: Run, ylevel: number): Promise<boolean> {
     }
     return lowest < before - 1 && Date.now() - lowestAt > PATH_DOWN_STALL_MS
   }
-  await gotoWithin(run, new goals.GoalY(to), `y ${to}`, PATH_DOWN_MS, stalled)
+  await clearAfterTurnBack(run, () => gotoWithin(run, new goals.GoalY(to), `y ${to}`, PATH_DOWN_MS, stalled))
   log.debug('path down', { from: before, to: bot.entity.position.y, ms: Date.now() - t0 })
   return bot.entity.position.y < before - 1
 }

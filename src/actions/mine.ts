@@ -93,13 +93,9 @@ const EXTRA_MAX = 8
 const EXTRA_STEPS = 8
 const EXTRA_TIME_MS = 15_000
 
-/** A block the vein's extras may take: seen (or beside a dug block) within EXTRA_REACH, not only remembered. */
-const extraInReach = (bot: Run['bot'], next: { block: Block; how: string }): boolean =>
-  next.how !== 'remembered' && far(bot, next.block) <= EXTRA_REACH
-
 /**
  * With the count held, whether to take more of an ore's vein: only while the run has steps and time to spare and the
- * ore's tool (if any) is still held; then a block `inSight` (extraInReach), or, with none, the rock beside the dug ore
+ * ore's tool (if any) is still held; then a block `inSight` within EXTRA_REACH, or, with none, the rock beside the dug ore
  * while probes are left and the tool is not on its last uses (they are kept for the ore, src/bot/wear.ts).
  */
 function moreOfVein(run: Run, tool: string | null, inSight: boolean, probesLeft: boolean): boolean {
@@ -120,7 +116,8 @@ const SIGHTING_MS = 60_000
  * hole, as a player looks into the hole; bench d12 seed 4 mined one iron ore, saw no more from where it stood, and
  * spent a re-plan and a search on each of the next two, both beside the first). Else the block explore saw last, if
  * still there and not marked out of reach (bench d9 and d10 seed 1: explore saw a diamond 13 blocks off, and a second
- * later, from where the bot had stopped, mine saw none and gave up).
+ * later, from where the bot had stopped, mine saw none and gave up). With a `reach` (the vein's extras), only blocks
+ * that near, and never the remembered one.
  */
 function nextBlock(
   bot: Run['bot'],
@@ -128,9 +125,10 @@ function nextBlock(
   skipped: Set<string>,
   startY: number,
   dug: readonly Vec3[],
+  reach = Infinity,
 ): { block: Block; how: 'seen' | 'vein' | 'remembered' } | undefined {
   const ok = (b: Block): boolean =>
-    !skipped.has(b.position.toString()) && playerPlacedAt(bot, b.position)?.block !== b.name
+    !skipped.has(b.position.toString()) && playerPlacedAt(bot, b.position)?.block !== b.name && far(bot, b) <= reach
   const unarmed = bestWeapon(bot) === null
   const cost = new Map<Block, number>()
   const costOf = (b: Block): number => cost.get(b) ?? cost.set(b, digCost(bot, b, startY, unarmed)).get(b)!
@@ -146,6 +144,7 @@ function nextBlock(
   if (vein) return { block: vein, how: 'vein' }
   // explore judged that sighting within reach where it stood; the bot may have moved on a few blocks since (the end
   // of a cave walk), so only a block marked out of reach since is left
+  if (reach !== Infinity) return undefined
   const last = recentSighting(bot, SIGHTING_MS)
   const b = last ? bot.blockAt(last) : null
   return b && ids.has(b.type) && ok(b) && worthDigging(bot, b.position) ? { block: b, how: 'remembered' } : undefined
@@ -234,8 +233,8 @@ function mustHarvest(bot: Run['bot'], block: Block, tool: string | null): void {
 
 /**
  * Walk to and dig one block, watching that the walk comes closer (watchReach): 'dug' when it broke (a late block
- * update after a failed dig counts too), 'next' to take another block, 'end' when an extra of the vein failed (the
- * count is held). Throws when the run was stopped or too many blocks were skipped.
+ * update after a failed dig counts too), 'next' to choose again (another block, or this one again after a walk the
+ * guard turned back), 'end' when an extra of the vein failed (the count is held). Throws when the run was stopped or too many blocks were skipped.
  */
 async function digTaking(
   run: Run,
@@ -329,9 +328,9 @@ export async function mine(run: Run, action: MineAction): Promise<string> {
     : action.count
   for (;;) {
     const short = have() + pending.length < action.count
-    const seen = nextBlock(bot, target.blockIds, skipped, startY, [...dugAt, ...opened])
-    // the vein's extras take only blocks near: one farther off is as if none were in sight (the probes come next)
-    const next = short || !seen || extraInReach(bot, seen) ? seen : undefined
+    // the vein's extras take only blocks within EXTRA_REACH: one farther off is as if none were in sight (the vein
+    // beside the dug blocks, then the probes, come next)
+    const next = nextBlock(bot, target.blockIds, skipped, startY, [...dugAt, ...opened], short ? Infinity : EXTRA_REACH)
     const more = dug > 0 && have() + pending.length < extraTo
     if (!short && !(more && moreOfVein(run, tool, next !== undefined, opened.length < VEIN_PROBES))) break
     const block = next?.block
@@ -358,7 +357,13 @@ export async function mine(run: Run, action: MineAction): Promise<string> {
     const roomNote = await makeRoom(run, new Set([...target.wanted, action.object, ...(tool ? [tool] : [])]))
     if (roomNote) notes.push(roomNote)
     await equipNamed(run, tool)
-    log.debug('dig', { block: block.name, at: `${block.position}`, far: far(bot, block), how: next?.how })
+    log.debug('dig', {
+      block: block.name,
+      at: `${block.position}`,
+      far: far(bot, block),
+      how: next?.how,
+      pending: pending.length,
+    })
     fetching = block
     const result = await digTaking(run, block, short, { turnedBack, skipped }).finally(() => {
       fetching = null

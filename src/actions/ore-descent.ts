@@ -7,7 +7,7 @@
 import type { Vec3 } from 'vec3'
 import { digDown } from './dig_down.js'
 import { ActionFailure, type Run } from './types.js'
-import { goals, gotoWithin } from './world.js'
+import { clearAfterTurnBack, goals, gotoWithin } from './world.js'
 
 /** What the search sees after a block is dug or a step taken: the target's position, or null. */
 export type Look = () => Vec3 | null
@@ -43,9 +43,12 @@ export async function descend(run: Run, level: number, look: Look): Promise<Vec3
   return look()
 }
 
-/** Let the pathfinder take the bot to level `y` (digging a staircase, pillaring, safe drops) in `ms` at most. */
+/**
+ * Let the pathfinder take the bot to level `y` (digging a staircase, pillaring, safe drops) in `ms` at most; once the
+ * guard has turned a walk of the run back, by no step it would turn back (`clearAfterTurnBack`).
+ */
 export async function travelTo(run: Run, y: number, look: Look, ms: number): Promise<Vec3 | null> {
-  await gotoWithin(run, new goals.GoalY(y), `y ${y}`, ms)
+  await clearAfterTurnBack(run, () => gotoWithin(run, new goals.GoalY(y), `y ${y}`, ms))
   return look()
 }
 

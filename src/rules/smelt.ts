@@ -28,7 +28,7 @@ export function fuelFor(kb: Knowledge, fuel: string, count: number, furnaces = 1
  */
 export function furnacesFed(kb: Knowledge, fuel: string, count: number, most: number, held: number): number {
   let k = Math.max(1, Math.min(most, count))
-  while (k > 1 && held < (fuelFor(kb, fuel, count, k) ?? Number.POSITIVE_INFINITY)) k--
+  while (k > 1 && held < (fuelFor(kb, fuel, count, k) ?? Infinity)) k--
   return k
 }
 

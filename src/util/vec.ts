@@ -3,7 +3,8 @@
  * in the protocol's face order (0 down, 1 up, 2 north -z, 3 south +z, 4 west -x, 5 east +x), so a face index from a
  * packet indexes this list directly; a cell's map key; whether a player's box overlaps a block cell (the server refuses a block
  * there, the bot waits until its body is clear of one); vanilla's item pickup box (the server hands items over
- * by it, the bot walks until a drop lies in it); and the square rings a nearest-first scan walks out through.
+ * by it, the bot walks until a drop lies in it); the square rings a nearest-first scan walks out through; and the
+ * grid of square cells a surface search walks (gridCell, gridCentre).
  */
 import { Vec3 } from 'vec3'
 

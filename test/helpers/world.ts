@@ -1,7 +1,8 @@
 /**
  * Integration-test helpers: start a real practice-server child process on a free port, connect real mineflayer
  * players (plain bots without our plugins, acting as humans) and our own bot (`joinGhost`), run server commands and wait for the server's
- * acknowledgement (never a fixed pause), wait for chat lines, and tear everything down. Every wait has a timeout so
+ * acknowledgement (never a fixed pause), wait for chat lines, record an item's slots and the window packets (for a
+ * failed count's message), and tear everything down. Every wait has a timeout so
  * a dead connection fails the test instead of hanging it.
  */
 import mineflayer, { type Bot } from 'mineflayer'
@@ -200,15 +201,23 @@ export function recordSlots(bot: Bot, name: string): { text(): string; stop(): v
         `${at()} inventory ${slot}: ${was?.count ?? 0} -> ${now?.count ?? 0} (window ${bot.currentWindow?.id ?? '-'})`,
       )
   }
+  const show = (v: unknown): string => {
+    try {
+      return JSON.stringify(v).slice(0, 300)
+    } catch {
+      return '(unprintable)'
+    }
+  }
   const windowPackets = new Set(['set_slot', 'window_items', 'open_window', 'close_window', 'window_click'])
   const onPacket = (data: unknown, meta: { name: string }): void => {
-    if (windowPackets.has(meta.name)) lines.push(`${at()} in ${meta.name} ${JSON.stringify(data).slice(0, 300)}`)
+    if (windowPackets.has(meta.name)) lines.push(`${at()} in ${meta.name} ${show(data)}`)
   }
   const write = bot._client.write
-  bot._client.write = (packet: string, params: unknown): void => {
-    if (windowPackets.has(packet)) lines.push(`${at()} out ${packet} ${JSON.stringify(params).slice(0, 300)}`)
+  const recording = (packet: string, params: unknown): void => {
     write.call(bot._client, packet, params)
+    if (windowPackets.has(packet)) lines.push(`${at()} out ${packet} ${show(params)}`)
   }
+  bot._client.write = recording
   bot.inventory.on('updateSlot', onSlot)
   bot._client.on('packet', onPacket)
   return {
@@ -216,7 +225,7 @@ export function recordSlots(bot: Bot, name: string): { text(): string; stop(): v
     stop: () => {
       bot.inventory.off('updateSlot', onSlot)
       bot._client.off('packet', onPacket)
-      bot._client.write = write
+      if (bot._client.write === recording) bot._client.write = write
     },
   }
 }

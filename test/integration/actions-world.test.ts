@@ -97,24 +97,30 @@ describe('actions that need the server mechanics', () => {
     expect(count('crafting_table')).toBe(1)
   })
 
-  it('crafts from the kind of planks the later steps do not keep, whichever kind that is', async () => {
-    await give('oak_planks', 2)
-    await give('birch_planks', 2)
-    // both ways round: whichever recipe mineflayer lists first, the kept kind is left
+  it('crafts from the kind of planks the step names, else the kind the later steps do not keep, whichever it is', async () => {
+    const sticks = async (materials: Record<string, number>, reserve: Record<string, number>): Promise<void> => {
+      const r = await execute(
+        bot,
+        { type: 'craft', object: 'stick', count: 4, materials, tool: null },
+        { signal: never, reserve },
+      )
+      expect(r.ok, r.message).toBe(true)
+    }
+    // both ways round, whichever recipe mineflayer lists first; the re-tool's crafts name no materials
     for (const [kept, used] of [
       ['oak_planks', 'birch_planks'],
       ['birch_planks', 'oak_planks'],
     ] as const) {
-      if (count(used) < 2) await give(used, 2 - count(used))
+      for (const name of [kept, used]) if (count(name) < 2) await give(name, 2 - count(name))
       const before = { kept: count(kept), used: count(used) }
-      const r = await execute(
-        bot,
-        { type: 'craft', object: 'stick', count: 4, materials: { [used]: 2 }, tool: null },
-        { signal: never, reserve: { [kept]: before.kept } },
-      )
-      expect(r.ok, r.message).toBe(true)
+      await sticks({}, { [kept]: before.kept })
       expect(count(kept)).toBe(before.kept)
       expect(before.used - count(used)).toBe(2)
+      if (count(used) < 2) await give(used, 2 - count(used))
+      const named = { kept: count(kept), used: count(used) }
+      await sticks({ [used]: 2 }, {})
+      expect(count(kept)).toBe(named.kept)
+      expect(named.used - count(used)).toBe(2)
     }
   })
 
