@@ -4,13 +4,16 @@
  * pathfinder passes for a cell in an unloaded chunk (no position) costs nothing instead of throwing inside the
  * pathfinder's tick (skills-goto.test threw 184 times so). A step beside an open hole is weighed like lava when the
  * fall ends in lava (`fallFrom`, the guard's rule), and ruled out only while a walk keeps clear of danger when the
- * hole is deeper than a safe fall; a shallow hole with a floor costs nothing.
+ * hole is deeper than a safe fall; a shallow hole with a floor costs nothing. An action's walks keep clear of danger
+ * once the guard has turned one of them back (src/actions/world.ts `clearAfterTurnBack`).
  */
 import type { Bot } from 'mineflayer'
 import type { Movements, SafeBlock } from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { describe, expect, it } from 'vitest'
 import { clearOfDanger, keepOffLava, LAVA_STEP_COST } from '../../../src/bot/lava-margin.js'
+import type { Run } from '../../../src/actions/types.js'
+import { clearAfterTurnBack } from '../../../src/actions/world.js'
 
 const LAVA = { minStateId: 90, maxStateId: 105 }
 const STATES: Record<number, { name: string; boundingBox: string }> = {
@@ -77,6 +80,19 @@ describe('keepOffLava', () => {
     const shallow = {} as Bot
     const floor = margin([], shallow, [...room, ...hole(2)])
     expect(await clearOfDanger(shallow, async () => floor(at(4, 10, 0)))).toBe(0)
+  })
+
+  it('rules out a step beside a deadly drop in the walks of a run only once the guard has turned one of them back', async () => {
+    const room = [3, 4].flatMap((x) => [10, 11].map((y) => new Vec3(x, y, 0)))
+    const hole = Array.from({ length: 10 }, (_, i) => new Vec3(5, 11 - i, 0))
+    const bot = {} as Bot
+    const deep = margin([], bot, [...room, ...hole])
+    let detours = 0
+    const run = { bot, detours: () => detours } as unknown as Run
+    expect(await clearAfterTurnBack(run, async () => deep(at(4, 10, 0)))).toBe(0)
+    detours = 1
+    expect(await clearAfterTurnBack(run, async () => deep(at(4, 10, 0)))).toBeGreaterThan(100)
+    expect(deep(at(4, 10, 0))).toBe(0) // only while the walk runs
   })
 
   it('costs nothing for the stub of an unloaded cell', () => {
