@@ -30,14 +30,13 @@ const craftsFor = (recipe: Recipe, count: number): number => Math.ceil(count / (
  */
 function sparing(run: Run, recipes: Recipe[], action: CraftAction): Recipe | undefined {
   const { bot } = run
-  const used = (r: Recipe): string[] =>
-    r.delta.filter((d) => d.count < 0).map((d) => bot.registry.items[d.id]?.name ?? '')
+  const nameOf = (id: number): string => bot.registry.items[id]?.name ?? ''
+  const used = (r: Recipe): string[] => r.delta.filter((d) => d.count < 0).map((d) => nameOf(d.id))
   const kept = (name: string): number => Math.max(0, (run.reserve[name] ?? 0) - (action.materials[name] ?? 0))
   const spares = (r: Recipe): boolean =>
-    r.delta.every((d) => {
-      const name = bot.registry.items[d.id]?.name ?? ''
-      return d.count >= 0 || countOf(bot, [name]) - kept(name) >= -d.count * craftsFor(r, action.count)
-    })
+    r.delta.every(
+      (d) => d.count >= 0 || countOf(bot, [nameOf(d.id)]) - kept(nameOf(d.id)) >= -d.count * craftsFor(r, action.count),
+    )
   const own = (r: Recipe): boolean => used(r).every((n) => n in action.materials)
   return recipes.find((r) => own(r) && spares(r)) ?? recipes.find(spares) ?? recipes[0]
 }

@@ -34,6 +34,7 @@ import { hostilesBeside } from './threats.js'
 import { bestWeapon } from './reflexes/combat.js'
 import { FACES } from '../util/vec.js'
 import { isOreBlock } from '../knowledge/location.js'
+import { createKnowledge } from '../knowledge/index.js'
 import { onLastUses } from '../bot/wear.js'
 
 const log = logger('mine')
@@ -222,9 +223,7 @@ function afterFailedDig(run: Run, block: Block, m: DigMisses): 'retry' | 'skip' 
 function mustHarvest(bot: Run['bot'], block: Block, tool: string | null): void {
   const toolId = tool === null ? undefined : bot.registry.itemsByName[tool]?.id
   if (harvestedBy(block, toolId === undefined ? [] : [toolId])) return
-  const names = Object.keys(block.harvestTools ?? {})
-    .map((id) => bot.registry.items[Number(id)]?.name)
-    .filter(Boolean)
+  const names = createKnowledge(bot.version).harvestTools(block.name)
   fail(
     'missing_tool',
     `${block.name} needs ${names.slice(0, 3).join(' or ')} to drop anything, not ${tool ?? 'my hand'}.`,
@@ -234,7 +233,8 @@ function mustHarvest(bot: Run['bot'], block: Block, tool: string | null): void {
 /**
  * Walk to and dig one block, watching that the walk comes closer (watchReach): 'dug' when it broke (a late block
  * update after a failed dig counts too), 'next' to choose again (another block, or this one again after a walk the
- * guard turned back), 'end' when an extra of the vein failed (the count is held). Throws when the run was stopped or too many blocks were skipped.
+ * guard turned back), 'end' when an extra of the vein failed (the count is held). Throws when the run was stopped or
+ * too many blocks were skipped.
  */
 async function digTaking(
   run: Run,

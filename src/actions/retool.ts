@@ -112,7 +112,8 @@ async function makeStep(run: Run, step: ToolStep): Promise<void> {
     await craft(run, { type: 'craft', object: step.name, count: step.count, materials: {}, tool: null })
     return
   }
-  const fuel = fuelHeld(run.bot, spareOf(run), step.count, new Set([step.input]))
+  const spare = spareOf(run)
+  const fuel = fuelHeld(run.bot, spare, step.count, new Set([step.input]))
   if (!fuel) throw new Error(`no fuel left to smelt ${step.name}`)
   const kb = createKnowledge(run.bot.version)
   const held = countOf(run.bot, ['furnace'])
@@ -123,7 +124,7 @@ async function makeStep(run: Run, step: ToolStep): Promise<void> {
     materials: { [step.input]: step.count },
     fuel,
     // the furnaces held (up to MAX_FURNACES) that the spared fuel feeds, each burning its own
-    furnaces: furnacesFed(kb, fuel, step.count, Math.min(held, MAX_FURNACES), spareOf(run)(fuel)),
+    furnaces: furnacesFed(kb, fuel, step.count, Math.min(held, MAX_FURNACES), spare(fuel)),
   })
 }
 

@@ -11,6 +11,7 @@ import pathfinderPkg from 'mineflayer-pathfinder'
 import { Vec3 } from 'vec3'
 import { standStill } from '../bot/body.js'
 import { clearOfDanger } from '../bot/lava-margin.js'
+import { createKnowledge } from '../knowledge/index.js'
 import { pathTo } from '../bot/path-to.js'
 import { brokeLately, harvestToolsHeld, lastBroken } from '../bot/wear.js'
 import { leftStations } from '../perception/own-stations.js'
@@ -184,10 +185,7 @@ export function noItemSaid(bot: Bot, name: string, otherwise: string): string {
 export function needHarvestTool(bot: Bot, block: Block): void {
   const held = harvestToolsHeld(bot, block)
   if (!held || held.length > 0) return
-  const names = Object.keys(block.harvestTools ?? {})
-    .map((id) => bot.registry.items[Number(id)]?.name)
-    .filter((n): n is string => Boolean(n))
-  const broke = lastBroken(bot, names, BROKE_TOLD_MS)
+  const broke = lastBroken(bot, createKnowledge(bot.version).harvestTools(block.name), BROKE_TOLD_MS)
   if (broke) fail('missing_tool', `My ${broke} wore out and broke; I have nothing to dig ${block.name} with.`)
 }
 
