@@ -18,8 +18,9 @@ import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import type { Action } from '../schemas/action.js'
 import { didYouMean } from '../util/text.js'
-import { Vec3 } from 'vec3'
+import type { Vec3 } from 'vec3'
 import { ActionFailure, fail, countOf, type Run } from './types.js'
+import { placeRefs } from './placing.js'
 import { digBlock, goals, goto } from './world.js'
 import { overlapsCell } from '../util/vec.js'
 import { collectDrops } from './drops.js'
@@ -27,7 +28,7 @@ import { gotoXyz } from './goto.js'
 import { goUp } from './go_up.js'
 import { surfaceOf } from './memory.js'
 import { inBox } from '../schemas/region.js'
-import { isContainer, usedOnClick } from '../rules/policy.js'
+import { isContainer } from '../rules/policy.js'
 import { SCAFFOLD } from '../bot/create.js'
 import { AIR, FIT_RADIUS, LIQUID, fitSite, playerInCell, siteCentre, siteWork, spotOf, type Site } from './site.js'
 
@@ -54,16 +55,6 @@ export function loadBlueprint(name: string): Blueprint | null {
   if (!/^[a-z0-9_]+$/.test(name) || !blueprintNames().includes(name)) return null
   return Blueprint.parse(JSON.parse(readFileSync(path.join(DIR, `${name}.json`), 'utf8')))
 }
-
-/** Faces to place against, in order of preference: the block below first (as a player builds), the top last. */
-const SIDES = [
-  new Vec3(0, -1, 0),
-  new Vec3(1, 0, 0),
-  new Vec3(-1, 0, 0),
-  new Vec3(0, 0, 1),
-  new Vec3(0, 0, -1),
-  new Vec3(0, 1, 0),
-]
 
 /** Where blueprint block (x, y, z) goes for an origin and a forward direction (+z away from the bot, +x right). */
 function at(origin: Vec3, fx: number, fz: number, b: { x: number; y: number; z: number }): Vec3 {
@@ -173,9 +164,7 @@ async function placeAll(run: Run, bp: Blueprint, site: Site, onLayer?: OnLayer):
 }
 
 function hasSupport(bot: Run['bot'], pos: Vec3): boolean {
-  return (
-    bot.blockAt(pos)?.boundingBox === 'block' || SIDES.some((s) => bot.blockAt(pos.plus(s))?.boundingBox === 'block')
-  )
+  return bot.blockAt(pos)?.boundingBox === 'block' || placeRefs(bot, pos).length > 0
 }
 
 /** Passes over a site's digging and filling (sand falls, leaves hang on) before the build gives up on levelling. */
@@ -247,8 +236,7 @@ async function placeOne(run: Run, block: string, pos: Vec3): Promise<boolean> {
     if (bot.entity.position.distanceTo(pos.offset(0.5, 0.5, 0.5)) > 4)
       await goto(run, new goals.GoalNear(pos.x, pos.y, pos.z, 3), 'the building site')
     // a click on a container (a table, a door) opens or uses it instead of placing: any other neighbour first
-    const refs = SIDES.map((s) => bot.blockAt(pos.plus(s))).filter((b) => b?.boundingBox === 'block')
-    const ref = refs.find((b) => !usedOnClick(b!.name)) ?? refs[0]
+    const ref = placeRefs(bot, pos)[0]
     if (!ref) fail('no_space', `There is nothing to place ${block} against at ${pos.x} ${pos.y} ${pos.z}.`)
     const item = bot.inventory.items().find((i) => i.name === block)
     if (!item) fail('missing_materials', `I ran out of ${block}.`)

@@ -5,7 +5,7 @@
 import type { Action } from '../schemas/action.js'
 import { resolveItem } from './names.js'
 import { fail, type Run } from './types.js'
-import { placeNear } from './world.js'
+import { placeNear } from './placing.js'
 
 export async function place(run: Run, action: Extract<Action, { type: 'place' }>): Promise<string> {
   const { bot } = run

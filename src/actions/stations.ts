@@ -15,7 +15,8 @@ import {
   takeLeftStation,
 } from '../perception/own-stations.js'
 import { pickUp } from './drops.js'
-import { goals, goto, placeNear } from './world.js'
+import { placeNear } from './placing.js'
+import { goals, goto } from './world.js'
 
 export interface Station {
   block: Block

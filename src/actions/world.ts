@@ -1,7 +1,7 @@
 /**
  * Shared hands for the handlers: abortable pathfinder movement (failures mapped to `no_path`/`timeout`), equipping a
  * named item (a tool found gone because it wore out is said so: ../bot/wear.ts), digging one block with a given
- * tool, and placing a block from the inventory next to the bot on solid ground (picking drops up is drops.ts). Each
+ * tool (placing a block is placing.ts, picking drops up is drops.ts). Each
  * helper honours the run's AbortSignal and cleans up its listeners; none of them decides an action's outcome beyond
  * throwing ActionFailure with a fixed reason.
  */
@@ -14,17 +14,15 @@ import { clearOfDanger } from '../bot/lava-margin.js'
 import { createKnowledge } from '../knowledge/index.js'
 import { pathTo } from '../bot/path-to.js'
 import { brokeLately, harvestToolsHeld, lastBroken } from '../bot/wear.js'
-import { leftStations } from '../perception/own-stations.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { eyes } from '../perception/vision.js'
-import { neverPlayerPlaced, usedOnClick } from '../rules/policy.js'
+import { neverPlayerPlaced } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
-import { onceEvent, sleep } from '../util/async.js'
+import { onceEvent } from '../util/async.js'
 import { logger } from '../util/log.js'
-import { FACES, overlapsCell } from '../util/vec.js'
+import { FACES } from '../util/vec.js'
 import { FIGHT_MS } from './reflexes/combat.js'
 import { reflexesOf } from './reflexes/index.js'
-import { playerInCell } from './site.js'
 import { fail, type Run } from './types.js'
 
 const { goals } = pathfinderPkg
@@ -264,133 +262,6 @@ export async function digBlock(run: Run, block: Block): Promise<void> {
   }
   run.progress.work(1)
   run.check()
-}
-
-function solid(b: Block | null): boolean {
-  return !!b && b.boundingBox === 'block'
-}
-function free(b: Block | null): boolean {
-  return !!b && b.boundingBox === 'empty' && b.name !== 'lava' && b.name !== 'water'
-}
-
-/**
- * Whether no block may be placed at `p`: inside a protected area, or where a player's box is — the server refuses a
- * solid block there, and ours straddles cells when it stands near an edge (bench p3: a pocket offered in a 1-wide
- * tunnel was the cell the bot's body reached into, and the second furnace of a shared smelt was refused).
- */
-function barred(run: Run, p: Vec3): boolean {
-  const { bot } = run
-  return run.protected.some((b) => inBox(b, p)) || overlapsCell(bot.entity.position, p) || !!playerInCell(bot, p)
-}
-
-/**
- * Free spots next to the bot (not its own column, nor a cell any player's body is in) with solid ground under them,
- * nearest first.
- */
-export function placeSpots(run: Run, radius = 2): Vec3[] {
-  const { bot } = run
-  const me = bot.entity.position.floored()
-  const out: Vec3[] = []
-  for (let dy = -1; dy <= 1; dy++) {
-    for (let dx = -radius; dx <= radius; dx++) {
-      for (let dz = -radius; dz <= radius; dz++) {
-        if (Math.abs(dx) + Math.abs(dz) === 0 || Math.abs(dx) + Math.abs(dz) > radius + 1) continue
-        const p = me.offset(dx, dy, dz)
-        if (barred(run, p)) continue
-        if (free(bot.blockAt(p)) && solid(bot.blockAt(p.offset(0, -1, 0))) && free(bot.blockAt(p.offset(0, 1, 0))))
-          out.push(p)
-      }
-    }
-  }
-  return out.sort((a, b) => a.distanceTo(me) - b.distanceTo(me) || Math.abs(a.y - me.y) - Math.abs(b.y - me.y))
-}
-
-/**
- * In a 1×1 shaft or tunnel there is no free spot: dig out one side pocket at foot level (two blocks high, solid
- * floor, no liquid next to it) with the best tool held, and offer it as the spot. Blocks at `keep` are never dug (the
- * furnaces a shared smelt placed a moment before: bench d19 seed 10 dug its first furnace out for the second's pocket
- * and loaded the one furnace twice), and no pocket is offered on top of a block `onTop` refuses (a table left standing
- * under an open cell: bench d24 seeds 5 and 7 offered that cell, the server refused the furnace, and the smelt went
- * up to the surface — 35 s up, and as far again back down).
- */
-async function digSpot(run: Run, keep: readonly Vec3[], onTop: (p: Vec3) => boolean): Promise<Vec3[]> {
-  const { bot } = run
-  const me = bot.entity.position.floored()
-  for (const [dx, dz] of [
-    [1, 0],
-    [-1, 0],
-    [0, 1],
-    [0, -1],
-  ] as const) {
-    const p = me.offset(dx, 0, dz)
-    const foot = bot.blockAt(p)
-    const head = bot.blockAt(p.offset(0, 1, 0))
-    if (!foot || !head || !solid(bot.blockAt(p.offset(0, -1, 0))) || onTop(p) || barred(run, p)) continue
-    const around = [
-      p.offset(1, 0, 0),
-      p.offset(-1, 0, 0),
-      p.offset(0, 0, 1),
-      p.offset(0, 0, -1),
-      p.offset(0, 2, 0),
-    ].map((q) => bot.blockAt(q)?.name)
-    if (around.some((n) => n === 'lava' || n === 'water')) continue
-    const toDig = [foot, head].filter((b) => !free(b))
-    if (toDig.some((b) => keep.some((k) => k.equals(b.position)))) continue
-    if (toDig.some((b) => !b.diggable || b.name === 'bedrock' || !bot.canDigBlock(b))) continue
-    for (const b of toDig) {
-      const tool = bot.pathfinder.bestHarvestTool(b)
-      if (tool) await bot.equip(tool, 'hand')
-      await digBlock(run, b)
-    }
-    if (free(bot.blockAt(p)) && free(bot.blockAt(p.offset(0, 1, 0)))) return [p]
-  }
-  return []
-}
-
-/**
- * Place one `name` from the inventory on solid ground next to the bot (digging a pocket if needed), never on or
- * through a block at `keep` or a station the bot left standing for a later step; returns it.
- */
-export async function placeNear(run: Run, name: string, keep: readonly Vec3[] = []): Promise<Block> {
-  const { bot } = run
-  const item = bot.inventory.items().find((i) => i.name === name)
-  if (!item) fail('missing_materials', `I have no ${name} to place.`)
-  const box = run.protected.find((b) => inBox(b, bot.entity.position, 2))
-  if (box)
-    fail('unsafe', `I never place blocks inside the protected area ${describeBox(box)}, and I am standing at its edge.`)
-  // a station left standing for a later step is kept like `keep` (bench d30 seed 1 dug out the table it had left for
-  // its pickaxe to make a pocket for a second furnace)
-  const kept = [...keep, ...leftStations(bot).map((b) => b.position)]
-  // not on top of a kept block, nor of a block a click opens: a click on a furnace or a table opens it (the second
-  // furnace of a shared smelt, placed on the first or on the table left standing, was refused: "the block is still air")
-  const onTop = (p: Vec3): boolean => {
-    const below = p.offset(0, -1, 0)
-    return kept.some((k) => k.equals(below)) || usedOnClick(bot.blockAt(below)?.name ?? '')
-  }
-  let spots = placeSpots(run).filter((p) => !onTop(p))
-  if (!spots.length) spots = await digSpot(run, kept, onTop)
-  if (!spots.length)
-    fail('no_space', `There is no free spot on solid ground next to me to place ${name}, and I could not dig one.`)
-  let lastErr = ''
-  for (const spot of spots.slice(0, 4)) {
-    run.check()
-    await bot.equip(item, 'hand')
-    const ref = bot.blockAt(spot.offset(0, -1, 0))!
-    try {
-      await bot.lookAt(spot.offset(0.5, 0, 0.5), true)
-      await bot.placeBlock(ref, new Vec3(0, 1, 0))
-    } catch (err) {
-      lastErr = (err as Error).message
-    }
-    await sleep(150, run.signal).catch(() => run.check())
-    const placed = bot.blockAt(spot)
-    if (
-      placed?.name === name ||
-      (placed && placed.name !== 'air' && bot.registry.blocksByName[name]?.id === placed.type)
-    )
-      return placed
-  }
-  return fail('no_space', `Placing ${name} next to me failed${lastErr ? `: ${lastErr}` : ''}.`)
 }
 
 export { Vec3 }

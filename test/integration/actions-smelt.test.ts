@@ -3,7 +3,7 @@
  * missing_materials without fuel; with no pickaxe to pick it back up it leaves it standing), shares a smelt among the furnaces it carries, each with its own fuel, and picks them
  * all back up; walled in, it digs a pocket for each furnace and never digs out the one it just placed, never places on
  * a table under the one open cell, never digs through a table left standing for a later step, and never places into
- * its own body. Superflat world without natural spawning, furnaces at 10× (practice.ts's furnaceSpeed); items come
+ * its own body; on a pillar with no ground beside it, it places each furnace against the pillar's side. Superflat world without natural spawning, furnaces at 10× (practice.ts's furnaceSpeed); items come
  * from /give.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -169,6 +169,43 @@ describe('smelting in furnaces it places', () => {
     } finally {
       takeLeftStation(bot, table)
       await fill('air')
+    }
+  }, 90_000)
+
+  it('on a pillar with no ground beside it and no pocket to dig, places each furnace against the pillar’s side', async () => {
+    // bench d64 seed 42: on a ledge over a cave no spot beside it had ground under it, nor a pocket a floor; the smelt
+    // failed no_space and went 93 s up to the surface with its raw iron
+    const p = bot.entity.position.floored()
+    const q = p.offset(6, 0, 0)
+    const pillar = [q, q.offset(0, 1, 0)]
+    for (const b of pillar) await command(bot, `/setblock ${b.x} ${b.y} ${b.z} stone`)
+    await command(bot, `/tp ${bot.username} ${q.x + 0.5} ${q.y + 2} ${q.z + 0.5}`)
+    await waitFor(
+      () =>
+        bot.entity.onGround &&
+        Math.floor(bot.entity.position.y) === q.y + 2 &&
+        bot.blockAt(q.offset(0, 1, 0))?.name === 'stone',
+      5000,
+      'standing on the pillar',
+    )
+    const placedAt: Vec3[] = []
+    // a furnace's lit state changes are updates too: only a furnace where none stood counts
+    const onUpdate = (old: { name: string } | null, b: { name: string; position: Vec3 }): void => {
+      if (b.name === 'furnace' && old?.name !== 'furnace') placedAt.push(b.position)
+    }
+    bot.on('blockUpdate', onUpdate)
+    try {
+      await smeltInThree()
+      expect(placedAt).toHaveLength(3)
+      // beside the pillar's top block, on nothing
+      for (const at of placedAt) {
+        expect(at.y).toBe(q.y + 1)
+        expect(Math.abs(at.x - q.x) + Math.abs(at.z - q.z)).toBe(1)
+      }
+    } finally {
+      bot.off('blockUpdate', onUpdate)
+      for (const b of pillar) await command(bot, `/setblock ${b.x} ${b.y} ${b.z} air`)
+      await command(bot, `/tp ${bot.username} ${p.x + 0.5} ${p.y} ${p.z + 0.5}`)
     }
   }, 90_000)
 

@@ -202,7 +202,8 @@ describe('the bot replacing a worn tool', () => {
         const r = await runHandler(
           ghost,
           { signal: new AbortController().signal, reserve },
-          { name: 'explore', doing: 'exploring', budget: { steps: 40, timeMs: 75_000 }, tracked: false },
+          // tracked as explore's run is, stall window and all: one furnace cooks its 3 items for 30 s (vanilla speed)
+          { name: 'explore', doing: 'exploring', budget: { steps: 40, timeMs: 75_000 }, tracked: true },
           async (run) => {
             made = await retoolFor(run, ghost.blockAt(rock)!)
             return 'retooled'
