@@ -1,5 +1,6 @@
 /**
- * `place(object)`: put one block from the inventory on solid ground next to the bot. Fails with `invalid` for
+ * `place(object)`: put one block from the inventory next to the bot (placing.ts: on solid ground, else in a dug
+ * pocket, else a full block against the side of one in reach). Fails with `invalid` for
  * unknown or non-block items, `missing_materials` when it has none, `no_space` when no free spot next to it works.
  */
 import type { Action } from '../schemas/action.js'

@@ -1,22 +1,23 @@
 /**
  * Placing one block from the inventory next to the bot (a station, a furnace, a block a player asked for): on solid
- * ground, else in a pocket dug beside a 1×1 shaft, else against the side of a block within reach; never inside a
- * protected area, where a player's body is, or on, through or against a block kept for a later step. Also which
- * neighbours a block at a cell can be clicked against (build.ts places each blueprint block by the same rule).
- * Fails with `no_space`, `missing_materials` or `unsafe`.
+ * ground, else in a pocket dug beside a 1×1 shaft, else (a full block that stays put) against the side of a block in
+ * reach and in sight, over a short drop first; never inside a protected area, where a player's body is, or on,
+ * through or against a block kept for a later step. Also which neighbours a block at a cell can be clicked against
+ * (build.ts places each blueprint block by the same rule). Fails with `no_space`, `missing_materials` or `unsafe`.
  */
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
+import { fallFrom } from '../bot/lava-margin.js'
 import { leftStations } from '../perception/own-stations.js'
-import { eyes } from '../perception/vision.js'
+import { canSee, eyes, REACH } from '../perception/vision.js'
 import { usedOnClick } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
 import { sleep } from '../util/async.js'
-import { overlapsCell } from '../util/vec.js'
+import { overlapsCell, overlapsColumn } from '../util/vec.js'
 import { playerInCell } from './site.js'
 import { fail, type Run } from './types.js'
-import { digBlock } from './world.js'
+import { digBlock, falls } from './world.js'
 
 function solid(b: Block | null): boolean {
   return !!b && b.boundingBox === 'block'
@@ -35,7 +36,10 @@ function barred(run: Run, p: Vec3): boolean {
   return run.protected.some((b) => inBox(b, p)) || overlapsCell(bot.entity.position, p) || !!playerInCell(bot, p)
 }
 
-/** Faces to place against, in order of preference: the block below first (as a player builds), the top last. */
+/**
+ * From a cell to the neighbours it can be placed against, in order of preference: the block below first (as a player
+ * builds), the top last (the face vector `placeBlock` takes is the opposite: from the neighbour to the cell).
+ */
 const PLACE_FACES = [
   new Vec3(0, -1, 0),
   new Vec3(1, 0, 0),
@@ -58,7 +62,7 @@ export function placeRefs(bot: Bot, pos: Vec3): Block[] {
  * Free spots next to the bot (not its own column, nor a cell any player's body is in) with solid ground under them,
  * nearest first.
  */
-export function placeSpots(run: Run, radius = 2): Vec3[] {
+function placeSpots(run: Run, radius = 2): Vec3[] {
   const { bot } = run
   const me = bot.entity.position.floored()
   const out: Vec3[] = []
@@ -122,18 +126,25 @@ async function digSpot(run: Run, keep: readonly Vec3[], onTop: (p: Vec3) => bool
 interface Spot {
   at: Vec3
   ref: Block
+  /** The block, once picked back up, would fall deeper than SIDE_DROP or into lava. */
+  lost?: boolean
 }
 
-/** Farthest a placed station may be from the bot's eyes (to its centre): it is used from where the bot stands. */
-const SIDE_REACH = 4.5
+/**
+ * Deepest a side spot's block may fall once picked back up for its drop to land where the pick-up looks (drops.ts
+ * `pickUp` looks 4 blocks round), on a floor or in water, not in lava: such spots go first. A spot over a deeper drop
+ * still beats none (a lost furnace costs 8 cobblestone; no spot sent the smelt up to the surface).
+ */
+const SIDE_DROP = 3
 
 /**
  * Where no spot on the ground is left and no pocket can be dug (a ledge over a cave: bench d64 seed 42 went 93 s up
  * to the surface with the raw iron for its furnace in hand), free cells within reach beside any solid block, as a
- * player places against a wall: never in the bot's own column (its way up and down), against a kept block or one a
- * click opens. Nearest first.
+ * player places against a wall: in sight from the eyes (never behind a wall), never in a column the bot's body is in
+ * (its way up and down), on top of a block `onTop` refuses, against a kept block or one a click opens. Those whose
+ * block would fall no deeper than SIDE_DROP first, then nearest first.
  */
-function sideSpots(run: Run, kept: readonly Vec3[]): Spot[] {
+function sideSpots(run: Run, kept: readonly Vec3[], onTop: (p: Vec3) => boolean): Spot[] {
   const { bot } = run
   const me = bot.entity.position.floored()
   const out: Spot[] = []
@@ -141,14 +152,15 @@ function sideSpots(run: Run, kept: readonly Vec3[]): Spot[] {
     for (let dx = -2; dx <= 2; dx++) {
       for (let dz = -2; dz <= 2; dz++) {
         const at = me.offset(dx, dy, dz)
-        if ((dx === 0 && dz === 0) || !free(bot.blockAt(at)) || barred(run, at)) continue
-        if (at.offset(0.5, 0.5, 0.5).distanceTo(eyes(bot)) > SIDE_REACH) continue
+        const cell = bot.blockAt(at)
+        if (!cell || !free(cell) || overlapsColumn(bot.entity.position, at) || barred(run, at) || onTop(at)) continue
+        if (at.offset(0.5, 0.5, 0.5).distanceTo(eyes(bot)) > REACH) continue
         const ref = placeRefs(bot, at).find((b) => !usedOnClick(b.name) && !kept.some((k) => k.equals(b.position)))
-        if (ref) out.push({ at, ref })
+        if (ref && canSee(bot, cell)) out.push({ at, ref, lost: fallFrom(bot, at, SIDE_DROP) !== 'none' })
       }
     }
   }
-  return out.sort((a, b) => a.at.distanceTo(me) - b.at.distanceTo(me))
+  return out.sort((a, b) => Number(a.lost) - Number(b.lost) || a.at.distanceTo(me) - b.at.distanceTo(me))
 }
 
 /**
@@ -175,7 +187,9 @@ export async function placeNear(run: Run, name: string, keep: readonly Vec3[] = 
   const onGround = (ps: Vec3[]): Spot[] => ps.map((at) => ({ at, ref: bot.blockAt(at.offset(0, -1, 0))! }))
   let spots = onGround(placeSpots(run).filter((p) => !onTop(p)))
   if (!spots.length) spots = onGround(await digSpot(run, kept, onTop))
-  if (!spots.length) spots = sideSpots(run, kept)
+  // against a side only a full block that stays put: a torch there becomes a wall torch, sand falls
+  const staysPut = bot.registry.blocksByName[name]?.boundingBox === 'block' && !falls(name)
+  if (!spots.length && staysPut) spots = sideSpots(run, kept, onTop)
   if (!spots.length) fail('no_space', `There is no free spot next to me to place ${name}, and I could not dig one.`)
   let lastErr = ''
   for (const { at, ref } of spots.slice(0, 4)) {

@@ -25,6 +25,9 @@ const FACES = [
 /** Eye height of a standing player (prismarine-entity does not type it). */
 export const EYE_HEIGHT = 1.62
 
+/** How far a player reaches from the eyes to a block's centre to dig it or click it (vanilla survival: 4.5). */
+export const REACH = 4.5
+
 export function eyes(bot: Bot): Vec3 {
   return bot.entity.position.offset(0, EYE_HEIGHT, 0)
 }

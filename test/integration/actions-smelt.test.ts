@@ -1,10 +1,11 @@
 /**
  * Integration tests of the smelt action on the practice server: it smelts raw iron in a furnace it places (and reports
- * missing_materials without fuel; with no pickaxe to pick it back up it leaves it standing), shares a smelt among the furnaces it carries, each with its own fuel, and picks them
- * all back up; walled in, it digs a pocket for each furnace and never digs out the one it just placed, never places on
- * a table under the one open cell, never digs through a table left standing for a later step, and never places into
- * its own body; on a pillar with no ground beside it, it places each furnace against the pillar's side. Superflat world without natural spawning, furnaces at 10× (practice.ts's furnaceSpeed); items come
- * from /give.
+ * missing_materials without fuel; with no pickaxe to pick it back up it leaves it standing), shares a smelt among the
+ * furnaces it carries, each with its own fuel, and picks them all back up; walled in, it digs a pocket for each
+ * furnace and never digs out the one it just placed, never places on a table under the one open cell, never digs
+ * through a table left standing for a later step, and never places into its own body; on a pillar with no ground
+ * beside it, it places each furnace against the pillar's side, over a deep drop where the drop lands near first.
+ * Superflat world without natural spawning, furnaces at 10× (practice.ts's furnaceSpeed); items come from /give.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
@@ -172,42 +173,78 @@ describe('smelting in furnaces it places', () => {
     }
   }, 90_000)
 
-  it('on a pillar with no ground beside it and no pocket to dig, places each furnace against the pillar’s side', async () => {
-    // bench d64 seed 42: on a ledge over a cave no spot beside it had ground under it, nor a pocket a floor; the smelt
-    // failed no_space and went 93 s up to the surface with its raw iron
+  /**
+   * Stand the bot on a stone pillar `height` blocks high, 6 east of where it stands, run `body` with the pillar's foot,
+   * then take the pillar (and any block left beside its top) away and bring the bot back.
+   */
+  async function onPillar(height: number, body: (q: Vec3) => Promise<void>): Promise<void> {
     const p = bot.entity.position.floored()
     const q = p.offset(6, 0, 0)
-    const pillar = [q, q.offset(0, 1, 0)]
+    const pillar = Array.from({ length: height }, (_, dy) => q.offset(0, dy, 0))
     for (const b of pillar) await command(bot, `/setblock ${b.x} ${b.y} ${b.z} stone`)
-    await command(bot, `/tp ${bot.username} ${q.x + 0.5} ${q.y + 2} ${q.z + 0.5}`)
+    await command(bot, `/tp ${bot.username} ${q.x + 0.5} ${q.y + height} ${q.z + 0.5}`)
     await waitFor(
       () =>
         bot.entity.onGround &&
-        Math.floor(bot.entity.position.y) === q.y + 2 &&
-        bot.blockAt(q.offset(0, 1, 0))?.name === 'stone',
+        Math.floor(bot.entity.position.y) === q.y + height &&
+        bot.blockAt(q.offset(0, height - 1, 0))?.name === 'stone',
       5000,
       'standing on the pillar',
     )
-    const placedAt: Vec3[] = []
-    // a furnace's lit state changes are updates too: only a furnace where none stood counts
-    const onUpdate = (old: { name: string } | null, b: { name: string; position: Vec3 }): void => {
-      if (b.name === 'furnace' && old?.name !== 'furnace') placedAt.push(b.position)
-    }
-    bot.on('blockUpdate', onUpdate)
     try {
-      await smeltInThree()
+      await body(q)
+    } finally {
+      // and any furnace left beside its top (a failed run), or the next test's station would walk to it
+      const top = q.offset(0, height - 1, 0)
+      const beside = [top.offset(1, 0, 0), top.offset(-1, 0, 0), top.offset(0, 0, 1), top.offset(0, 0, -1)]
+      for (const b of [...beside, ...pillar]) await command(bot, `/setblock ${b.x} ${b.y} ${b.z} air`)
+      await command(bot, `/tp ${bot.username} ${p.x + 0.5} ${p.y} ${p.z + 0.5}`)
+    }
+  }
+
+  it('on a pillar with no ground beside it and no pocket to dig, places each furnace against the pillar’s side', async () => {
+    // bench d64 seed 42: on a ledge over a cave no spot beside it had ground under it, nor a pocket a floor; the smelt
+    // failed no_space and went 93 s up to the surface with its raw iron
+    await onPillar(2, async (q) => {
+      const placedAt: Vec3[] = []
+      // a furnace's lit state changes are updates too: only a furnace where none stood counts
+      const onUpdate = (old: { name: string } | null, b: { name: string; position: Vec3 }): void => {
+        if (b.name === 'furnace' && old?.name !== 'furnace') placedAt.push(b.position)
+      }
+      bot.on('blockUpdate', onUpdate)
+      try {
+        await smeltInThree()
+      } finally {
+        bot.off('blockUpdate', onUpdate)
+      }
       expect(placedAt).toHaveLength(3)
       // beside the pillar's top block, on nothing
       for (const at of placedAt) {
         expect(at.y).toBe(q.y + 1)
         expect(Math.abs(at.x - q.x) + Math.abs(at.z - q.z)).toBe(1)
       }
-    } finally {
-      bot.off('blockUpdate', onUpdate)
-      for (const b of pillar) await command(bot, `/setblock ${b.x} ${b.y} ${b.z} air`)
-      await command(bot, `/tp ${bot.username} ${p.x + 0.5} ${p.y} ${p.z + 0.5}`)
-    }
+    })
   }, 90_000)
+
+  it('on a pillar over a deep drop, places against the side whose drop lands near (a ledge below), not the others', async () => {
+    if (count('furnace') === 0) await give('furnace')
+    const held = count('furnace')
+    await onPillar(6, async (q) => {
+      // a ledge two below the east side of the pillar's top (the side its scan comes to last): a furnace there falls
+      // onto it once dug, elsewhere 5 down
+      const ledge = q.offset(1, 2, 0)
+      await command(bot, `/setblock ${ledge.x} ${ledge.y} ${ledge.z} stone`)
+      try {
+        await waitFor(() => bot.blockAt(ledge)?.name === 'stone', 5000, 'the ledge')
+        const r = await execute(bot, { type: 'place', object: 'furnace' }, { signal: never })
+        expect(r.ok, r.message).toBe(true)
+        expect(bot.blockAt(q.offset(1, 5, 0))?.name, r.message).toBe('furnace')
+        expect(count('furnace')).toBe(held - 1)
+      } finally {
+        await command(bot, `/setblock ${ledge.x} ${ledge.y} ${ledge.z} air`)
+      }
+    })
+  }, 30_000)
 
   it('walled in with its body across into the one open cell, digs pockets instead of placing into itself', async () => {
     // bench p3 compass seed 2 and piston seed 2: in a 1-wide tunnel the pocket offered was the corridor cell the bot's
