@@ -14,7 +14,7 @@ import { canSee, eyes, REACH } from '../perception/vision.js'
 import { usedOnClick } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
 import { sleep } from '../util/async.js'
-import { overlapsCell, overlapsColumn } from '../util/vec.js'
+import { BESIDE, overlapsCell, overlapsColumn } from '../util/vec.js'
 import { playerInCell } from './site.js'
 import { fail, type Run } from './types.js'
 import { digBlock, falls } from './world.js'
@@ -91,23 +91,12 @@ function placeSpots(run: Run, radius = 2): Vec3[] {
 async function digSpot(run: Run, keep: readonly Vec3[], onTop: (p: Vec3) => boolean): Promise<Vec3[]> {
   const { bot } = run
   const me = bot.entity.position.floored()
-  for (const [dx, dz] of [
-    [1, 0],
-    [-1, 0],
-    [0, 1],
-    [0, -1],
-  ] as const) {
-    const p = me.offset(dx, 0, dz)
+  for (const side of BESIDE) {
+    const p = me.plus(side)
     const foot = bot.blockAt(p)
     const head = bot.blockAt(p.offset(0, 1, 0))
     if (!foot || !head || !solid(bot.blockAt(p.offset(0, -1, 0))) || onTop(p) || barred(run, p)) continue
-    const around = [
-      p.offset(1, 0, 0),
-      p.offset(-1, 0, 0),
-      p.offset(0, 0, 1),
-      p.offset(0, 0, -1),
-      p.offset(0, 2, 0),
-    ].map((q) => bot.blockAt(q)?.name)
+    const around = [...BESIDE.map((d) => p.plus(d)), p.offset(0, 2, 0)].map((q) => bot.blockAt(q)?.name)
     if (around.some((n) => n === 'lava' || n === 'water')) continue
     const toDig = [foot, head].filter((b) => !free(b))
     if (toDig.some((b) => keep.some((k) => k.equals(b.position)))) continue

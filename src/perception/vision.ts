@@ -9,7 +9,7 @@ import type { Block } from 'prismarine-block'
 import type { Entity } from 'prismarine-entity'
 import { Vec3 } from 'vec3'
 import { findBlocksFast } from './find.js'
-import { FACES as NEIGHBOURS } from '../util/vec.js'
+import { BESIDE, FACES as NEIGHBOURS } from '../util/vec.js'
 
 export const VIEW_DISTANCE = 32
 const FACES = [
@@ -175,13 +175,8 @@ export function isUnderground(bot: Bot): boolean {
   if (!skyAbove(bot)) return true
   const head = bot.entity.position.floored().offset(0, 1, 0)
   let walls = 0
-  for (const [dx, dz] of [
-    [1, 0],
-    [-1, 0],
-    [0, 1],
-    [0, -1],
-  ] as const) {
-    const b = bot.blockAt(head.offset(dx, 0, dz))
+  for (const side of BESIDE) {
+    const b = bot.blockAt(head.plus(side))
     if (b?.boundingBox === 'block' && !treePart(b.name)) walls++
   }
   return walls >= 3
