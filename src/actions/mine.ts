@@ -9,18 +9,18 @@
  * (the rest of the vein), then the block explore saw last. A block it comes no closer to for REACH_MS, or whose walk
  * fails short of it, is skipped and remembered as out of reach (src/actions/memory.ts; explore looks past it); a walk
  * the guard turned back is tried once more first, and from the call's first turn-back on every walk goes clear of what
- * the guard stops at (world.ts `clearAfterTurnBack`). Drops are picked up in one walk
- * per stand: when the next block is out of reach, or when the blocks dug would make up the count (a block whose drop
- * never arrives is skipped from then on). With the count held, the rest of an ore's vein is taken too, as many items
- * again as the call set out to get (at most EXTRA_MAX), while the run has time to spare: blocks seen within
- * EXTRA_REACH, then the rock beside the vein opened as when short.
+ * the guard stops at (world.ts `clearAfterTurnBack`). Drops are picked up in one walk per stand: when the next block
+ * is out of reach, or when the blocks dug would make up the count (a block whose drop never arrives is skipped from
+ * then on). With the count held, the rest of an ore's vein is taken too, as many items again as the call set out to
+ * get (at most EXTRA_MAX), while the run has time to spare: blocks seen within EXTRA_REACH, then the rock beside the
+ * vein opened as when short.
  */
 import type { Action } from '../schemas/action.js'
 import type { Block } from 'prismarine-block'
 import type { Vec3 } from 'vec3'
 import { blockTarget, harvestedBy, resolveItem } from './names.js'
 import { countOf, fail, StopSignal, type Run } from './types.js'
-import { isUnderground, nearestVisibleBlock, REACH } from '../perception/vision.js'
+import { isUnderground, nearestVisibleBlock } from '../perception/vision.js'
 import { playerPlacedAt } from '../perception/placed.js'
 import { clearAfterTurnBack, digBlock, equipNamed, noItemSaid } from './world.js'
 import { probeVein, VEIN_PROBES } from './ore-vein.js'
@@ -59,8 +59,8 @@ const BELOW_START_COST = 3
  */
 const TURN_BACKS = 1
 
-/** Farther than this (blocks, eyes to centre) the bot was still walking to the block, not digging it. */
-const DIG_REACH = REACH
+/** Farther than this (blocks, feet to centre as `far` measures) the bot was still walking to the block, not digging. */
+const DIG_REACH = 4.5
 /** How far from a broken block its drop is looked for (it pops out and may roll a block), and for how long. */
 const DROP_SPREAD = 2.5
 const COLLECT_MS = 8000

@@ -12,7 +12,7 @@ import type { Block } from 'prismarine-block'
 import { equipSparing } from '../bot/wear.js'
 import { ORE_HOSTS } from '../knowledge/location.js'
 import { playerPlacedAt } from '../perception/placed.js'
-import { eyes, REACH } from '../perception/vision.js'
+import { REACH, reachTo } from '../perception/vision.js'
 import { inBox } from '../schemas/region.js'
 import { FACES, overlapsColumn } from '../util/vec.js'
 import type { Run } from './types.js'
@@ -30,7 +30,7 @@ function probeable(run: Run, b: Block | null): b is Block {
   const c = b.position
   const feet = bot.entity.position
   if (c.y < feet.y && c.y >= Math.floor(feet.y) - 1 && overlapsColumn(feet, c)) return false // the floor under the bot
-  if (eyes(bot).distanceTo(c.offset(0.5, 0.5, 0.5)) > REACH) return false // dug from where the bot stands, no walk
+  if (reachTo(bot, c) > REACH) return false // dug from where the bot stands, no walk
   if (fluidNear(bot, c) || falls(bot.blockAt(c.offset(0, 1, 0))?.name ?? '')) return false
   if (run.protected.some((box) => inBox(box, c))) return false
   return playerPlacedAt(bot, c)?.block !== b.name

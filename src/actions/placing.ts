@@ -10,7 +10,7 @@ import type { Block } from 'prismarine-block'
 import { Vec3 } from 'vec3'
 import { fallFrom } from '../bot/lava-margin.js'
 import { leftStations } from '../perception/own-stations.js'
-import { canSee, eyes, REACH } from '../perception/vision.js'
+import { canSee, REACH, reachTo } from '../perception/vision.js'
 import { usedOnClick } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
 import { sleep } from '../util/async.js'
@@ -143,7 +143,7 @@ function sideSpots(run: Run, kept: readonly Vec3[], onTop: (p: Vec3) => boolean)
         const at = me.offset(dx, dy, dz)
         const cell = bot.blockAt(at)
         if (!cell || !free(cell) || overlapsColumn(bot.entity.position, at) || barred(run, at) || onTop(at)) continue
-        if (at.offset(0.5, 0.5, 0.5).distanceTo(eyes(bot)) > REACH) continue
+        if (reachTo(bot, at) > REACH) continue
         const ref = placeRefs(bot, at).find((b) => !usedOnClick(b.name) && !kept.some((k) => k.equals(b.position)))
         if (ref && canSee(bot, cell)) out.push({ at, ref, lost: fallFrom(bot, at, SIDE_DROP) !== 'none' })
       }

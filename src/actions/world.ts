@@ -1,9 +1,8 @@
 /**
  * Shared hands for the handlers: abortable pathfinder movement (failures mapped to `no_path`/`timeout`), equipping a
  * named item (a tool found gone because it wore out is said so: ../bot/wear.ts), digging one block with a given
- * tool (placing a block is placing.ts, picking drops up is drops.ts). Each
- * helper honours the run's AbortSignal and cleans up its listeners; none of them decides an action's outcome beyond
- * throwing ActionFailure with a fixed reason.
+ * tool (placing a block is placing.ts, picking drops up is drops.ts). Each helper honours the run's AbortSignal and
+ * cleans up its listeners; none of them decides an action's outcome beyond throwing ActionFailure with a fixed reason.
  */
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
@@ -15,7 +14,7 @@ import { createKnowledge } from '../knowledge/index.js'
 import { pathTo } from '../bot/path-to.js'
 import { brokeLately, harvestToolsHeld, lastBroken } from '../bot/wear.js'
 import { playerPlacedAt } from '../perception/placed.js'
-import { eyes } from '../perception/vision.js'
+import { reachTo } from '../perception/vision.js'
 import { neverPlayerPlaced } from '../rules/policy.js'
 import { describeBox, inBox } from '../schemas/region.js'
 import { onceEvent } from '../util/async.js'
@@ -238,7 +237,7 @@ export async function digBlock(run: Run, block: Block): Promise<void> {
   }
   run.signal.addEventListener('abort', onAbort, { once: true })
   try {
-    const reach = eyes(bot).distanceTo(block.position.offset(0.5, 0.5, 0.5))
+    const reach = reachTo(bot, block.position)
     const t0 = Date.now()
     if (reach > 5.5) {
       // near enough to reach it, not right beside it: a log above the lowest one, with leaves around it, has no

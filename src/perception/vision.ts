@@ -32,6 +32,11 @@ export function eyes(bot: Bot): Vec3 {
   return bot.entity.position.offset(0, EYE_HEIGHT, 0)
 }
 
+/** How far the block cell at `p` is from the eyes (to its centre): what REACH bounds. */
+export function reachTo(bot: Bot, p: Vec3): number {
+  return eyes(bot).distanceTo(p.offset(0.5, 0.5, 0.5))
+}
+
 /** What stops a ray: a solid shape it crosses, or lava (opaque in vanilla: nothing is seen through a lava lake). */
 type RayIter = { intersect(shapes: unknown, at: Vec3): unknown }
 const stopsRay = (b: Block & { shapes?: unknown }, iter: RayIter): boolean =>
