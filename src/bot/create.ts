@@ -13,6 +13,7 @@ import { cacheBlocks } from './block-cache.js'
 import { keepOffLava } from './lava-margin.js'
 import { placeClear } from './place-clear.js'
 import { spareFor, toolBreaks } from './wear.js'
+import { repairItems } from '../knowledge/index.js'
 import { SPRINT_FOOD } from '../rules/policy.js'
 
 /** Blocks pathfinder may place to tower or bridge: ones no recipe the bot pursues needs. */
@@ -44,6 +45,8 @@ function pvpOnPhysicsTick(bot: Bot): void {
 }
 
 export function createBot(opts: BotOptions): Bot {
+  // the version's defective item data repaired before the bot's registry makes an item (src/bot/wear.ts reads it)
+  repairItems(opts.version)
   const bot = mineflayer.createBot({
     host: opts.host,
     port: opts.port,

@@ -11,7 +11,15 @@ import { fileURLToPath } from 'node:url'
 import minecraftData from 'minecraft-data'
 import { z } from 'zod'
 import { GhostError } from '../util/errors.js'
-import { applies, correctedData, renameIds, renamesFor, type CorrectableData } from './version-data.js'
+import {
+  applies,
+  correctedData,
+  type ItemDurabilities,
+  renameIds,
+  renamesFor,
+  repairDurability,
+  type CorrectableData,
+} from './version-data.js'
 
 export type McData = minecraftData.IndexedData
 
@@ -37,6 +45,11 @@ const BlockPlace = z.object({
   yMin: z.number().int().optional(),
   yMax: z.number().int().optional(),
   bestY: z.number().int().optional(),
+  /**
+   * Underground: the median blocks a branch-mining search digs at the block's level before it first sees one
+   * (`npm run bench:search`); the decomposer plans a spare digging tool from it (decompose-tools.ts `spareWanted`).
+   */
+  searchDig: z.number().positive().optional(),
   also: z.array(z.string()).optional(),
 })
 export type BlockPlace = z.infer<typeof BlockPlace>
@@ -169,6 +182,19 @@ export function listedImpossible(t: ImpossibleTable, id: string): string | null 
 
 const cache = new Map<string, KbData>()
 
+/**
+ * Repair this version's defective item data in minecraft-data itself (`repairDurability`): the bot (src/bot/create.ts)
+ * and the practice server call it before their registries make items, the knowledge before it reads them.
+ */
+export function repairItems(version: string): void {
+  const load = (v: string): ItemDurabilities => minecraftData(v) as unknown as ItemDurabilities
+  try {
+    repairDurability(load(version), load)
+  } catch {
+    // an unknown version: nothing to repair (the caller reports the version itself)
+  }
+}
+
 /** Load (and cache per version) all data the knowledge base needs. Throws GhostError('bad_input') for unknown versions. */
 export function loadKbData(version: string): KbData {
   const hit = cache.get(version)
@@ -180,6 +206,7 @@ export function loadKbData(version: string): KbData {
     mc = undefined as unknown as McData
   }
   if (!mc?.itemsByName) throw new GhostError('bad_input', `unknown Minecraft version ${version}`)
+  repairItems(version)
   const load = (v: string): CorrectableData => minecraftData(v) as unknown as CorrectableData
   mc = correctedData(mc as unknown as CorrectableData, load) as unknown as McData
   const atLeast = (v: string): boolean => mc.isNewerOrEqualTo(v)

@@ -11,7 +11,14 @@ import { Goal, MAX_COUNT } from '../schemas/goal.js'
 import type { DecompositionNode, Location, SubGoal } from '../schemas/subgoal.js'
 import { type DecomposeDeps, Unobtainable } from './decompose-deps.js'
 import { ESTIMATE_DEPTH, Estimator } from './decompose-estimate.js'
-import { blocksFor, fastestHeld, minedWithToolChoice, type ToolView, upgradeFor } from './decompose-tools.js'
+import {
+  blocksFor,
+  fastestHeld,
+  minedWithToolChoice,
+  spareWanted,
+  type ToolView,
+  upgradeFor,
+} from './decompose-tools.js'
 import { EXPERIENCE } from './enchanting.js'
 import { type Checkpoint, type SmeltBatches, SpareFurnaces, type SpareView } from './decompose-spare.js'
 import { placeToLocation } from './location.js'
@@ -107,13 +114,14 @@ export class Expander {
     this.steps.length = saved.steps
   }
 
-  /** Make sure one of `tools` is held (obtain the cheapest once if not); null when already held. */
-  ensureTool(tools: string[], role: Role): DecompositionNode | null {
+  /** Make sure one of `tools` is held (obtain `count` of the cheapest if not: with a spare); null when already held. */
+  ensureTool(tools: string[], role: Role, count: (tool: string) => number = () => 1): DecompositionNode | null {
     if (tools.length === 0 || tools.some((t) => this.held(t) > 0 || this.d.stations?.has(t))) return null
     const t = this.d.cost.cheapestTool(tools.filter((x) => !this.stack.includes(x)))
     if (t === null) throw new Unobtainable(tools[0] ?? '?', 'no obtainable tool')
-    const node = this.need(t, 1, role)
-    this.give(t, 1)
+    const n = count(t)
+    const node = this.need(t, n, role)
+    this.give(t, n)
     return node
   }
 
@@ -275,7 +283,9 @@ export class Expander {
 
   private expandMine(node: DecompositionNode, s: MineSource, n: number): void {
     const item = node.item
-    this.adopt(node, this.ensureTool(s.tools, 'tool'))
+    const location = placeToLocation(s.place, this.d.lavaLevel ?? null)
+    const spare = (t: string): number => (spareWanted(this.tools(), s, t, location.bestY) ? 2 : 1)
+    this.adopt(node, this.ensureTool(s.tools, 'tool', spare))
     const tool = fastestHeld(this.tools(), s)
     const blocksToDig = blocksFor(s, n)
     const made = Math.max(n, Math.floor(blocksToDig * s.yieldPer + 1e-9))
@@ -283,13 +293,7 @@ export class Expander {
       kind: 'mine',
       goal: this.goal(item, made, {}, tool),
       estimatedSteps: blocksToDig * s.place.findCost + tripCost(s.place),
-      mine: {
-        blocks: [s.block, ...s.also],
-        tool,
-        acceptableTools: s.tools,
-        blocksToDig,
-        location: placeToLocation(s.place, this.d.lavaLevel ?? null),
-      },
+      mine: { blocks: [s.block, ...s.also], tool, acceptableTools: s.tools, blocksToDig, location },
     })
     this.give(item, made - n)
   }

@@ -22,6 +22,7 @@ export type { Source } from './sources.js'
 import { runDryRun } from './dryrun.js'
 export { runDryRun, type DryRunResult, type DryRunOptions, type DryRunStep } from './dryrun.js'
 export { digLevel } from './location.js'
+export { repairItems } from './data.js'
 
 export type ResolvedName =
   | { ok: true; name: string; kind: 'item' | 'block' | 'entity' }

@@ -110,6 +110,11 @@ export class SourceIndex {
     return (b.hardness * (this.canHarvest(block, tool) ? 1.5 : 5)) / speed
   }
 
+  /** Uses a tool has when new (minecraft-data's maxDurability); Infinity for an item that does not wear. */
+  usesOf(tool: string): number {
+    return this.kb.mc.itemsByName[tool]?.maxDurability ?? Number.POSITIVE_INFINITY
+  }
+
   /** Whether holding `tool` (null = hand) harvests `block`, by minecraft-data's harvestTools. */
   canHarvest(block: string, tool: string | null): boolean {
     const tools = this.harvestTools(block)
@@ -290,7 +295,7 @@ export class SourceIndex {
 }
 
 /** Where a task begins: sea level, on the land. */
-const START_Y = 64
+export const START_Y = 64
 
 /** Steps to dig or climb from y `from` to y `to`: 16 blocks a step. */
 export function levelSteps(from: number, to: number): number {

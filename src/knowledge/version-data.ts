@@ -4,8 +4,9 @@
  * practice world's palette, intent and the techtree benchmark's GITM names. Corrections of minecraft-data 3.117 where
  * a version's data is defective (`correctedData`, a view over minecraft-data that never modifies it): block loot for
  * ≥1.20.3 is still the 1.20 table (old names, nothing for newer blocks); 1.20.5/1.20.6 recipes lost their tag
- * alternatives (sticks from oak planks only); ≥1.21.8 enchantment costs are all 1. Each correction has a unit test
- * that the defect is still there. Also the ids our data files name that some versions lack on purpose
+ * alternatives (sticks from oak planks only); ≥1.21.8 enchantment costs are all 1; 1.20.5/1.20.6 item durabilities
+ * are all 1 (`repairDurability`, the one repair made in place). Each correction has a unit test that the defect is
+ * still there. Also the ids our data files name that some versions lack on purpose
  * (`VERSION_LIMITED`); a unit test fails for any other id a version lacks.
  */
 
@@ -133,6 +134,33 @@ export const ENCHANT_COSTS_FROM: Readonly<Record<string, string>> = {
   '1.21.10': '1.21.6',
   '1.21.11': '1.21.6',
   '26.1': '1.21.6',
+}
+
+/** Versions whose minecraft-data gives every item's maxDurability as 1, and the version whose durabilities are used. */
+export const DURABILITY_FROM: Readonly<Record<string, string>> = { '1.20.5': '1.20.4', '1.20.6': '1.20.4' }
+
+/** What the durability repair reads and writes of a version's minecraft-data. */
+export interface ItemDurabilities {
+  version: { minecraftVersion?: string }
+  itemsArray: Array<{ name: string; maxDurability?: number }>
+  itemsByName: Record<string, { maxDurability?: number } | undefined>
+}
+
+/**
+ * Repair a version's item durabilities from DURABILITY_FROM's version, by name. Unlike the corrections of
+ * `correctedData` this writes minecraft-data's own item objects: prismarine-item reads `maxDurability` from the
+ * registry that mineflayer and flying-squid build over those same objects, so a view would not reach the bot's tool
+ * wear (src/bot/wear.ts: every tool on its last use) nor the practice server's (src/server/plugins/tool-wear.ts:
+ * every tool broken by its first block). Idempotent.
+ */
+export function repairDurability(mc: ItemDurabilities, load: (version: string) => ItemDurabilities): void {
+  const from = DURABILITY_FROM[mc.version.minecraftVersion ?? '']
+  if (!from) return
+  const src = load(from).itemsByName
+  for (const item of mc.itemsArray) {
+    const max = src[item.name]?.maxDurability
+    if (item.maxDurability !== undefined && max !== undefined) item.maxDurability = max
+  }
 }
 
 /** What the corrections read of a version's minecraft-data. */

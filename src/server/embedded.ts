@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import squid from 'flying-squid'
+import { repairItems } from '../knowledge/index.js'
 import { plugins } from './plugins/index.js'
 import { MAX_ENTITIES, type PracticeOptions, type SquidServer } from './squid.js'
 
@@ -35,6 +36,8 @@ export interface EmbeddedServer {
 
 export async function createEmbeddedServer(opts: EmbeddedServerOptions): Promise<EmbeddedServer> {
   const log = opts.onLog ?? (() => {})
+  // the version's defective item data repaired before flying-squid's registry makes an item (tool wear reads it)
+  repairItems(opts.version)
   // Default: the practice world (src/server/worldgen); 'superflat' (or any flying-squid generator) by name.
   const generation = {
     name: opts.generator ?? PRACTICE_GENERATOR,

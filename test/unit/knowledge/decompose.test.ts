@@ -88,6 +88,20 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       const leather = plan('leather')[0]
       expect(leather?.kind === 'hunt' && leather.hunt.mob).toBe('cow')
     })
+    it('makes a spare iron pickaxe with the first for a diamond search, none for redstone, none from the tunnel rock', () => {
+      // the shaft to y -53 and a median search there outlast one iron pickaxe (250 uses) more often than not, and the
+      // tunnel re-makes only stone ones (bench:diamond d66 seed 59 dug its last minutes at 1.15 s a block)
+      const diamond = plan('diamond')
+      expect(total(diamond, 'craft', 'iron_pickaxe')).toBe(2)
+      expect(total(diamond, 'smelt', 'iron_ingot')).toBe(6)
+      expect(total(plan('diamond_pickaxe'), 'craft', 'iron_pickaxe')).toBe(2)
+      // redstone's search is shorter; coal's and lapis's tools are made from the cobblestone the search digs
+      expect(total(plan('redstone'), 'craft', 'iron_pickaxe')).toBe(1)
+      expect(total(plan('lapis_lazuli'), 'craft', 'stone_pickaxe')).toBe(1)
+      expect(total(plan('torch', 4), 'craft', 'wooden_pickaxe')).toBe(1)
+      // a held pickaxe is not spared: a player who brings one is served without a trip for more iron
+      expect(plan('diamond', 1, { iron_pickaxe: 1 }).map((s) => s.goal.object)).toEqual(['diamond'])
+    })
     it('is deterministic', () => {
       expect(JSON.stringify(k.decompose({ object: 'diamond_pickaxe' }))).toBe(
         JSON.stringify(k.decompose({ object: 'diamond_pickaxe' })),

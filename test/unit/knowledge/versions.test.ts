@@ -13,6 +13,7 @@ import { REPO_ROOT } from '../../../src/knowledge/data.js'
 import { dataFileIds, type IdKind } from '../../../src/knowledge/data-ids.js'
 import { createKnowledge } from '../../../src/knowledge/index.js'
 import {
+  DURABILITY_FROM,
   ENCHANT_COSTS_FROM,
   RECIPES_FROM,
   RENAMES,
@@ -146,6 +147,36 @@ describe('corrections of minecraft-data', () => {
     for (const v of Object.keys(ENCHANT_COSTS_FROM)) {
       expect(minecraftData(v).enchantmentsByName.silk_touch?.minCost, v).toEqual({ a: 0, b: 1 })
       expect(createKnowledge(v).impossibleReason('iron_ore'), v).toBeNull()
+    }
+  })
+})
+
+describe('the item durability repair (made in place, shared with the bot and the practice server)', () => {
+  const itemsFile = (v: string): Array<{ name: string; maxDurability?: number }> => {
+    const paths = createRequire(import.meta.url)('minecraft-data/minecraft-data/data/dataPaths.json') as {
+      pc: Record<string, { items: string }>
+    }
+    const dir = path.dirname(
+      createRequire(import.meta.url).resolve('minecraft-data/minecraft-data/data/dataPaths.json'),
+    )
+    return JSON.parse(readFileSync(path.join(dir, paths.pc[v]!.items, 'items.json'), 'utf8'))
+  }
+  it('raw 1.20.5/1.20.6 durabilities are all 1 in the data files; ours are vanilla for the knowledge and registries', () => {
+    for (const v of Object.keys(DURABILITY_FROM)) {
+      // the file itself, not the loaded objects: the repair writes those, and another test may have run it already
+      expect(itemsFile(v).find((i) => i.name === 'iron_pickaxe')?.maxDurability, v).toBe(1)
+      createKnowledge(v)
+      expect(minecraftData(v).itemsByName.iron_pickaxe?.maxDurability, v).toBe(250)
+      expect(minecraftData(v).itemsByName.shears?.maxDurability, v).toBe(238)
+      expect(minecraftData(v).itemsByName.stick?.maxDurability, v).toBeUndefined()
+      // a diamond is dug with a spare iron pickaxe, as at 1.20.2; redstone is not (with every tool worn after one use,
+      // every dig took a spare)
+      const pickaxes = (object: string): number[] => {
+        const d = createKnowledge(v).decompose({ object })
+        return d.ok ? d.steps.filter((s) => s.goal.object === 'iron_pickaxe').map((s) => s.goal.count) : []
+      }
+      expect(pickaxes('diamond'), v).toEqual([2])
+      expect(pickaxes('redstone'), v).toEqual([1])
     }
   })
 })
