@@ -4,7 +4,7 @@
  * with /setblock on a superflat world (a 3-log trunk, a patch of stone and one iron ore at ground level near the
  * bot) so the test is deterministic and well under 90 s; the server's drops, crafting and furnace plugins do the
  * rest (stone by hand would drop nothing, iron ore needs the stone pickaxe). Exploring a generated world for the
- * same materials is measured by the benchmark instead.
+ * same materials is measured by the benchmark instead. Then two iron pickaxes crafted in one step, four times over.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bot } from 'mineflayer'
@@ -73,4 +73,28 @@ describe('the iron chain through actions only', () => {
     expect(state.inventory.crafting_table).toBe(1)
     expect(state.inventory.furnace).toBe(1)
   }, 85_000)
+
+  it("crafts two tools in one step, every time: each craft starts from the server's state", async () => {
+    // with ten stacks in the bag, mineflayer's pipelined clicks for two iron pickaxes in one bot.craft left one of
+    // them uncrafted (a resync of the window landed among the second craft's clicks): this test failed in 4 of 6 runs
+    // before the craft action crafted a tool at a time
+    for (const name of ['dirt', 'cobblestone', 'andesite', 'diorite', 'granite'])
+      await command(bot, `/give GhostD ${name} 128`)
+    await command(bot, '/clear GhostD crafting_table', { allowError: true })
+    await command(bot, '/give GhostD crafting_table 1')
+    for (let round = 0; round < 4; round++) {
+      await command(bot, '/clear GhostD iron_pickaxe', { allowError: true })
+      await command(bot, '/give GhostD iron_ingot 6')
+      await command(bot, '/give GhostD stick 4')
+      const craft: Action = {
+        type: 'craft',
+        object: 'iron_pickaxe',
+        count: 2,
+        materials: { iron_ingot: 6, stick: 4 },
+        tool: 'crafting_table',
+      }
+      const r = await execute(bot, craft, { signal: never })
+      expect(r, `round ${round}`).toMatchObject({ ok: true, message: 'I crafted 2 iron_pickaxe.' })
+    }
+  }, 60_000)
 })
