@@ -7,7 +7,7 @@
 import { Vec3 } from 'vec3'
 import type { SquidEntity, SquidItem, SquidPlayer, SquidServer, SquidWorld } from './squid.js'
 import { spawnItemDrop } from './plugins/drops-items.js'
-import { itemApi } from './windows/stack.js'
+import { itemApi, setDamage, type Stack } from './windows/stack.js'
 
 /** Window slot ids of the player inventory in vanilla's insertion order: hotbar (36..44) then main (9..35). */
 export const STORAGE_SLOTS: number[] = [
@@ -56,8 +56,8 @@ export function addItems(serv: SquidServer, player: SquidPlayer, type: number, c
     if (left <= 0) break
     if (inv.slots[slot]) continue
     const add = Math.min(max, left)
-    const item = new Item(type, add) as SquidItem & { durabilityUsed?: number }
-    if (damage > 0) item.durabilityUsed = damage
+    const item = new Item(type, add) as Stack
+    if (damage > 0) setDamage(item, damage)
     inv.updateSlot(slot, item)
     left -= add
   }

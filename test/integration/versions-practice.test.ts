@@ -1,8 +1,9 @@
 /**
  * The other versions the practice server (flying-squid 1.12) lists besides 1.20.2 (the whole suite) and 1.21.4
  * (version-1.21.4.test.ts): per version, a server child and plain mineflayer clients acting as humans — one player
- * digs a block and picks up its drop, crafts planks in the 2×2 grid and places one; then a second player joins,
- * sees the first as a player, and hears her chat and her whisper. The bot itself is not run at these versions.
+ * digs a block and picks up its drop, crafts planks in the 2×2 grid and places one, and wears a pickaxe by one use
+ * digging; then a second player joins, sees the first as a player, and hears her chat and her whisper. The bot
+ * itself is not run at these versions.
  */
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
@@ -50,6 +51,22 @@ describe.each(VERSIONS)('practice server at Minecraft %s', (version) => {
     await alice.equip(alice.inventory.items().find((i) => i.name === 'oak_planks')!, 'hand')
     await alice.placeBlock(ref!, new Vec3(0, 1, 0))
     expect(alice.blockAt(ref!.position.offset(0, 1, 0))?.name).toBe('oak_planks')
+  }, 30_000)
+
+  it('wears a tool by its vanilla uses: a wooden pickaxe that dug a block keeps 58 of its 59', async () => {
+    // minecraft-data gives 1.20.5/1.20.6 items a maxDurability of 1: unrepaired, the pickaxe broke on its first block
+    await command(alice, '/give Alice wooden_pickaxe 1')
+    await waitFor(() => countItem(alice, 'wooden_pickaxe') === 1, 5000, 'Alice got a wooden pickaxe')
+    await alice.equip(alice.inventory.items().find((i) => i.name === 'wooden_pickaxe')!, 'hand')
+    const soil = alice.findBlock({
+      matching: (b) => b.name === 'grass_block' || b.name === 'dirt',
+      maxDistance: 4,
+      useExtraInfo: (b) => alice.blockAt(b.position.offset(0, 1, 0))?.name === 'air',
+    })
+    expect(soil).not.toBeNull()
+    await alice.dig(soil!)
+    await waitFor(() => alice.heldItem?.durabilityUsed === 1, 5000, 'the pickaxe worn by one use, not broken')
+    expect(alice.heldItem?.name).toBe('wooden_pickaxe')
   }, 30_000)
 
   it('shows players as players and carries chat and whispers', async () => {

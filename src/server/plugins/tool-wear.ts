@@ -8,7 +8,7 @@
  */
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
 import { inventory } from '../items.js'
-import { type Stack, Stacks } from '../windows/stack.js'
+import { setDamage, type Stack, Stacks } from '../windows/stack.js'
 
 const isBlade = (name: string): boolean => name.endsWith('_sword') || name === 'trident'
 const isTool = (name: string): boolean => /_(pickaxe|axe|shovel|hoe)$/.test(name)
@@ -61,7 +61,7 @@ export function wearHeld(serv: SquidServer, player: SquidPlayer, uses: (name: st
     if (used > 0) {
       // a new stack, as vanilla: the windows layer compares it with the copy the client was last sent
       const worn = new Stacks(serv).copy(item) as WornItem
-      worn.durabilityUsed = total
+      setDamage(worn, total)
       inv.updateSlot(slot, worn)
     }
     return max - total
