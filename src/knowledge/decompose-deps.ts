@@ -19,6 +19,8 @@ export interface DecomposeDeps {
   verify?: (steps: SubGoal[], inventory: Record<string, number>) => boolean
   /** caves at and below this y are lava (the knowledge's lavaLevel): dig-down levels stay above them */
   lavaLevel?: number
+  /** false: plan no spare tools (decompose-tools.ts `spareWanted`); a pass of the decomposer turns them off */
+  spareTools?: boolean
 }
 
 export class Unobtainable extends Error {

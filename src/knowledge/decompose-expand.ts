@@ -284,7 +284,8 @@ export class Expander {
   private expandMine(node: DecompositionNode, s: MineSource, n: number): void {
     const item = node.item
     const location = placeToLocation(s.place, this.d.lavaLevel ?? null)
-    const spare = (t: string): number => (spareWanted(this.tools(), s, t, location.bestY) ? 2 : 1)
+    const spare = (t: string): number =>
+      this.d.spareTools !== false && spareWanted(this.tools(), s, t, location.bestY) ? 2 : 1
     this.adopt(node, this.ensureTool(s.tools, 'tool', spare))
     const tool = fastestHeld(this.tools(), s)
     const blocksToDig = blocksFor(s, n)

@@ -7,7 +7,7 @@
  * steps (src/knowledge/decompose-merge.ts). Unobtainable parts end in `{ ok: false }`.
  */
 import { Goal, type GoalInput } from '../schemas/goal.js'
-import type { Decomposition, SubGoal } from '../schemas/subgoal.js'
+import type { Decomposition, DecompositionNode, SubGoal } from '../schemas/subgoal.js'
 import { type DecomposeDeps, Unobtainable } from './decompose-deps.js'
 import { Expander } from './decompose-expand.js'
 import { mergeRepeats } from './decompose-merge.js'
@@ -25,6 +25,17 @@ function burntThenObtained(steps: readonly SubGoal[]): Set<string> {
   )
 }
 
+/** Whether the tree obtains a spare tool: a tool is obtained once, two of it only as a spare (spareWanted). */
+function spared(n: DecompositionNode): boolean {
+  return (n.role === 'tool' && n.count > 1) || n.children.some(spared)
+}
+
+/** Whether every step of `withSpare` obtains an item `plain` uses too (makes, or consumes in a step), counts aside. */
+function ridesAlong(withSpare: readonly SubGoal[], plain: readonly SubGoal[]): boolean {
+  const used = new Set(plain.flatMap((s) => [s.goal.object, ...Object.keys(s.goal.material)]))
+  return withSpare.every((s) => used.has(s.goal.object))
+}
+
 /** Decompose `goal` against `inventory` (item → count). Never throws for unobtainable items: returns ok=false. */
 export function decompose(
   d: DecomposeDeps,
@@ -33,12 +44,14 @@ export function decompose(
 ): Decomposition {
   const goal = Goal.parse(goalInput)
   type Pass = Decomposition & { ok: true; left: Map<string, number>; spareHeldFuel?: ReadonlySet<string> }
+  // every pass plans spare tools, unless a spare would bring a step of its own (below)
+  let deps = d
   const expand = (
     spareHeldFuel?: ReadonlySet<string>,
     leftOver?: ReadonlyMap<string, number>,
     batches?: SmeltBatches,
   ): Pass => {
-    const ex = new Expander(d, inventory, spareHeldFuel, leftOver, batches)
+    const ex = new Expander(deps, inventory, spareHeldFuel, leftOver, batches)
     const tree = ex.need(goal.object, goal.count, 'goal')
     const steps = d.verify ? mergeRepeats(ex.steps, tree, (c) => d.verify!(c, inventory)) : ex.steps
     const estimatedSteps = steps.reduce((a, s) => a + s.estimatedSteps, 0)
@@ -58,7 +71,16 @@ export function decompose(
   }
   const result = ({ left: _left, spareHeldFuel: _spare, ...r }: Pass): Decomposition => r
   try {
-    const first = expand()
+    let first = expand()
+    // A spare tool only rides along: it may take more of what the plan uses anyway (6 raw iron, not 3), never what
+    // the plan has no use for (bench d70 seed 60: a re-plan at the iron, short of planks for the spare's fuel only,
+    // searched y 16 for coal for 115 s, then climbed for a log until the limit).
+    if (spared(first.tree)) {
+      deps = { ...d, spareTools: false }
+      const plain = tryExpand()
+      if (plain && !ridesAlong(first.steps, plain.steps)) first = plain
+      else deps = d
+    }
     // A fuel the bag holds costs nothing to the smelt, but a later step may have to get it back: 6 held logs, 3
     // burnt, and the piston's planks sent the bot to fell one more tree. Such fuels are spared in a second pass (planks
     // from a held log burn four times as long as the log), and the whole plan's cost decides.
