@@ -22,12 +22,12 @@ import { reflexesOf } from './reflexes/index.js'
 import { fail, type Run } from './types.js'
 import { isUnderground } from '../perception/vision.js'
 import { stairsDown } from './stairs.js'
-import { clearAfterTurnBack, digBlock, equipNamed, goals, goto, gotoWithin, noItemSaid } from './world.js'
+import { clearAfterTurnBack, goals, goto, gotoWithin, noItemSaid } from './world.js'
+import { digWith } from './retool.js'
 import { noToolMessage } from '../rules/index.js'
 import { logger } from '../util/log.js'
 import { CENTRE_SLACK } from '../bot/body.js'
 import { clearOfDanger, MAX_SAFE_DROP } from '../bot/lava-margin.js'
-import { equipSparing } from '../bot/wear.js'
 
 const log = logger('dig_down')
 
@@ -247,9 +247,7 @@ export async function digDown(run: Run, action: Extract<Action, { type: 'dig_dow
     }
     if (below.boundingBox === 'block') {
       await centre()
-      if (tool) await equipNamed(run, tool)
-      else await equipSparing(bot, below)
-      await digBlock(run, below)
+      await digWith(run, below, tool)
     } else run.step()
     await waitFor(
       () => bot.entity.onGround && bot.entity.position.y < feet.y - 0.5,

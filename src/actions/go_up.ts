@@ -14,10 +14,10 @@ import { waitFor } from '../util/async.js'
 import { forgetSurface, surfaceOf } from './memory.js'
 import { resolveItem } from './names.js'
 import { fail, type Run } from './types.js'
-import { digBlock, equipNamed, fluidNear, goals, goto, noItemSaid } from './world.js'
+import { equipNamed, fluidNear, goals, goto, noItemSaid } from './world.js'
+import { digWith } from './retool.js'
 import { SCAFFOLD } from '../bot/create.js'
 import { noToolMessage } from '../rules/index.js'
-import { equipSparing } from '../bot/wear.js'
 
 /** Junk blocks first (the bot-wide SCAFFOLD list); crafting materials only as a last resort to get out at all. */
 export const PILLAR_BLOCKS = [
@@ -81,9 +81,7 @@ export async function pillarUp(
       if (throughRock && above && fluidNear(bot, above.position)) return false
       if (above && above.boundingBox === 'block' && feet.y + dy <= topY + 1) {
         if (above.diggable === false || above.hardness === null || above.name === 'bedrock') return false
-        if (tool) await equipNamed(run, tool)
-        else await equipSparing(bot, above)
-        await digBlock(run, above)
+        await digWith(run, above, tool)
       }
     }
     const item = scaffold(bot, keep)

@@ -23,10 +23,9 @@ import { makeRoom } from './junk.js'
 import { surfaceOf } from './memory.js'
 import type { Run } from './types.js'
 import { isUnderground } from '../perception/vision.js'
-import { equipSparing } from '../bot/wear.js'
 import { CAVE_WALK_MS, caveSpot, caveWalk } from './cave-walk.js'
-import { retoolFor } from './retool.js'
-import { digBlock, falls, fluidNear, goals, gotoWithin, needHarvestTool } from './world.js'
+import { digWith } from './retool.js'
+import { falls, fluidNear, goals, gotoWithin } from './world.js'
 import { freshRow, POKE_DEPTH, ROW, SPACING, STALE_ROW, STRIDE, staleAhead, turnToFresh } from './ore-rows.js'
 import { afterDescent, descend, LEVEL_SLACK, type Look, SHAFT_STEP, TO_LEVEL_MS, travelTo } from './ore-descent.js'
 
@@ -81,10 +80,7 @@ async function openCell(run: Run, next: Vec3, look: Look): Promise<Vec3 | null |
       const b = bot.blockAt(q)
       if (b?.boundingBox !== 'block') break
       if (b.diggable === false || b.hardness === null || b.name === 'bedrock') return false
-      needHarvestTool(bot, b)
-      await retoolFor(run, b)
-      await equipSparing(bot, b)
-      await digBlock(run, b)
+      await digWith(run, b, null, true)
       const seen = look()
       if (seen) return seen
     }
@@ -105,10 +101,7 @@ async function pokeBlock(run: Run, p: Vec3, step: Vec3, look: Look): Promise<Vec
   if (b?.boundingBox !== 'block' || b.diggable === false || b.hardness === null || b.name === 'bedrock') return 'stop'
   if (fluidNear(bot, p)) return 'stop'
   if (step.y > 0 && (falls(b.name) || falls(bot.blockAt(p.plus(UP))?.name ?? ''))) return 'stop'
-  needHarvestTool(bot, b)
-  await retoolFor(run, b)
-  await equipSparing(bot, b)
-  await digBlock(run, b)
+  await digWith(run, b, null, true)
   return look()
 }
 

@@ -7,10 +7,10 @@
  */
 import type { Vec3 } from 'vec3'
 import type { Run } from './types.js'
-import { digBlock, equipNamed, falls, fluidNear, goals, gotoWithin } from './world.js'
+import { falls, fluidNear, goals, gotoWithin } from './world.js'
+import { digWith } from './retool.js'
 import { logger } from '../util/log.js'
 import { BESIDE } from '../util/vec.js'
-import { equipSparing } from '../bot/wear.js'
 
 const log = logger('stairs')
 
@@ -75,9 +75,7 @@ export async function stairsDown(
     for (const c of cells) {
       const b = bot.blockAt(c)
       if (b?.boundingBox !== 'block') continue
-      if (tool) await equipNamed(run, tool)
-      else await equipSparing(bot, b)
-      await digBlock(run, b)
+      await digWith(run, b, tool)
     }
     const next = cells[2]!
     await gotoWithin(run, new goals.GoalBlock(next.x, next.y, next.z), 'the next stair', STEP_MS)
