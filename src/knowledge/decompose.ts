@@ -30,10 +30,22 @@ function spared(n: DecompositionNode): boolean {
   return (n.role === 'tool' && n.count > 1) || n.children.some(spared)
 }
 
-/** Whether every step of `withSpare` obtains an item `plain` uses too (makes, or consumes in a step), counts aside. */
+const stepKey = (s: SubGoal): string => `${s.kind}|${s.goal.object}`
+
+/** Whether every step of `withSpare` is a step of `plain` (the same kind and object), counts aside. */
 function ridesAlong(withSpare: readonly SubGoal[], plain: readonly SubGoal[]): boolean {
-  const used = new Set(plain.flatMap((s) => [s.goal.object, ...Object.keys(s.goal.material)]))
-  return withSpare.every((s) => used.has(s.goal.object))
+  const had = new Set(plain.map(stepKey))
+  return withSpare.every((s) => had.has(stepKey(s)))
+}
+
+/** `steps` with each mine step marked with how many of its count only the spare tools want (more than `plain`'s). */
+function markSpares(steps: SubGoal[], plain: readonly SubGoal[]): SubGoal[] {
+  const plainCount = new Map<string, number>()
+  for (const s of plain) plainCount.set(stepKey(s), (plainCount.get(stepKey(s)) ?? 0) + s.goal.count)
+  return steps.map((s) => {
+    const spare = s.goal.count - (plainCount.get(stepKey(s)) ?? s.goal.count)
+    return s.kind === 'mine' && spare > 0 ? { ...s, mine: { ...s.mine, spare } } : s
+  })
 }
 
 /** Decompose `goal` against `inventory` (item → count). Never throws for unobtainable items: returns ok=false. */
@@ -72,13 +84,15 @@ export function decompose(
   const result = ({ left: _left, spareHeldFuel: _spare, ...r }: Pass): Decomposition => r
   try {
     let first = expand()
-    // A spare tool only rides along: it may take more of what the plan uses anyway (6 raw iron, not 3), never what
-    // the plan has no use for (bench d70 seed 60: a re-plan at the iron, short of planks for the spare's fuel only,
-    // searched y 16 for coal for 115 s, then climbed for a log until the limit).
+    // A spare tool only rides along: it may make the plan's steps take more (6 raw iron, not 3), never add a step
+    // (bench d70 seed 60: a re-plan at the iron, short of planks for the spare's fuel only, searched y 16 for coal for
+    // 115 s, then climbed for a log until the limit; seed 61 searched 90 s more for the spare's 3 raw iron after its
+    // mine had found the 3 of the first pickaxe).
+    let plain: Pass | null = null
     if (spared(first.tree)) {
       deps = { ...d, spareTools: false }
-      const plain = tryExpand()
-      if (plain && !ridesAlong(first.steps, plain.steps)) first = plain
+      plain = tryExpand()
+      if (plain && !ridesAlong(first.steps, plain.steps)) [first, plain] = [plain, null]
       else deps = d
     }
     // A fuel the bag holds costs nothing to the smelt, but a later step may have to get it back: 6 held logs, 3
@@ -103,7 +117,9 @@ export function decompose(
     const shared = long ? tryExpand(chosen.spareHeldFuel, chosen.left, smeltBatches(chosen.steps)) : null
     // a sharing plan the dry-run world rejects (a batch cooked whole too early for what a later step holds) is dropped
     const sound = shared && (!d.verify || d.verify(shared.steps, inventory))
-    return result(sound ? shared : chosen)
+    const done = sound ? shared : chosen
+    // the spare's share of a mine is taken only along the way (the sub-goal runner ends the step without it)
+    return result(plain ? { ...done, steps: markSpares(done.steps, plain.steps) } : done)
   } catch (err) {
     if (err instanceof Unobtainable) {
       const why = d.impossibleReason(err.item)

@@ -33,6 +33,14 @@ export const MineDetail = z.object({
   acceptableTools: z.array(z.string()).describe('any of these also works; empty = hand'),
   blocksToDig: z.number().int().min(1),
   location: Location,
+  spare: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'of the count, how many are for a spare tool: the step ends once the rest is held and a search falls short',
+    ),
 })
 export const CraftDetail = z.object({
   materials: counts.describe('consumed for all runs together'),

@@ -107,6 +107,25 @@ describe('offline planning loop (no LLM)', () => {
     expect(diamond.world.calls.some((c) => c.action.type === 'dig_down')).toBe(true)
   })
 
+  it("ends a mine short of its spare tool's share and makes the one pickaxe it has the iron for", async () => {
+    // the mine for 6 raw iron (3 of them a spare pickaxe's) sees one vein of 4, then none: the step ends there, and
+    // the next decomposition smelts 3 for one pickaxe instead of searching for 2 more (bench d70 seed 61: 90 s)
+    const { out, world } = await run(
+      { object: 'diamond', count: 1 },
+      {
+        inventory: { stone_pickaxe: 1, crafting_table: 1, stick: 4, oak_planks: 6, cobblestone: 40 },
+        longs: [{ type: 'explore', nth: 1, ms: 0, gains: { raw_iron: 4 } }],
+        faults: [{ type: 'mine', nth: 1, reason: 'not_found', message: 'I can see no more iron ore I can reach.' }],
+      },
+    )
+    expect(out.ok, out.message).toBe(true)
+    const iron = labels(world).filter((l) => l === 'mine raw_iron')
+    expect(iron).toHaveLength(1)
+    const crafts = world.calls.filter((c) => c.action.type === 'craft' && c.action.object === 'iron_pickaxe')
+    expect(crafts.map((c) => c.action.type === 'craft' && c.action.count)).toEqual([1])
+    expect(world.count('raw_iron')).toBe(1)
+  })
+
   it('keeps hunting while each plan makes progress: 9 spider eyes at 0.33 a kill take 4 plans of 8 kills', async () => {
     const { out, world } = await run({ object: 'spider_eye', count: 9 }, { time: 'night' })
     expect(out).toMatchObject({ ok: true, subGoalsRun: 1 })

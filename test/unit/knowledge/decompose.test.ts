@@ -102,14 +102,19 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       // a held pickaxe is not spared: a player who brings one is served without a trip for more iron
       expect(plan('diamond', 1, { iron_pickaxe: 1 }).map((s) => s.goal.object)).toEqual(['diamond'])
     })
-    it('takes a spare only along the way: more of the iron the plan mines anyway, never a fuel it has no use for', () => {
-      const atTheIron = { crafting_table: 1, stone_pickaxe: 1, cobblestone: 90, raw_iron: 4, stick: 4 }
-      // 4 of 6 raw iron held and planks for the fuel of 6: two more raw iron from the same level
-      const more = plan('diamond', 1, { ...atTheIron, oak_planks: 5 })
-      expect(total(more, 'mine', 'raw_iron')).toBe(2)
-      expect(total(more, 'craft', 'iron_pickaxe')).toBe(2)
+    it('takes a spare only along the way: more from the steps the plan takes anyway, never a step of its own', () => {
+      // from nothing: the mine for the first pickaxe takes 3 more raw iron, marked as the spare's share
+      const mine = plan('diamond').find((s) => s.kind === 'mine' && s.goal.object === 'raw_iron')
+      expect(mine?.kind === 'mine' && [mine.goal.count, mine.mine.spare]).toEqual([6, 3])
+      const atTheIron = { crafting_table: 1, stone_pickaxe: 1, cobblestone: 90, stick: 4 }
+      // 6 raw iron held and planks for their fuel: the spare is made from them
+      expect(total(plan('diamond', 1, { ...atTheIron, raw_iron: 6, oak_planks: 5 }), 'craft', 'iron_pickaxe')).toBe(2)
+      // 4 held: no search for the spare's 2 more (bench d70 seed 61 searched 90 s for them)
+      const four = plan('diamond', 1, { ...atTheIron, raw_iron: 4, oak_planks: 5 })
+      expect(total(four, 'craft', 'iron_pickaxe')).toBe(1)
+      expect(four.filter((s) => s.kind === 'mine').map((s) => s.goal.object)).toEqual(['diamond'])
       // planks for 3 ingots only (bench d70 seed 60 searched y 16 for the spare's coal): one pickaxe, no coal
-      const short = plan('diamond', 1, { ...atTheIron, oak_planks: 2 })
+      const short = plan('diamond', 1, { ...atTheIron, raw_iron: 6, oak_planks: 2 })
       expect(total(short, 'craft', 'iron_pickaxe')).toBe(1)
       expect(short.filter((s) => s.kind === 'mine').map((s) => s.goal.object)).toEqual(['diamond'])
     })
