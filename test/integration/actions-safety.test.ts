@@ -158,6 +158,40 @@ describe('reflexes and progress', () => {
     expect(bot.health).toBe(20)
   })
 
+  it('on a one-block tower top, a slide with no key pressed and a sneak back to the rim are no deadly drop', async () => {
+    // the full suite under load (actions-world's ore up a tower): the pathfinder's stop on its tower top coasted a few
+    // hundredths of a block, and its back-to-the-rim sneak (to place the block it steps onto) moved the bot; the
+    // guard looked half a block on, saw the rim and stopped it, and mine gave the ore up
+    await teleport(160.5, 80.5)
+    const p = bot.entity.position.floored()
+    for (let y = p.y - 1; y >= p.y - 5; y--)
+      for (const dx of [-1, 0, 1])
+        for (const dz of [-1, 0, 1]) if (dx !== 0 || dz !== 0) await setblock(p.x + dx, y, p.z + dz, 'air')
+    await command(bot, `/tp ${bot.username} ${p.x + 0.75} ${p.y} ${p.z + 0.5}`)
+    await waitFor(() => bot.entity.position.x > p.x + 0.7 && bot.entity.onGround, 5000, 'standing off-centre')
+    const r = await runHandler(
+      bot,
+      { signal: never },
+      { name: 'walk', doing: 'standing on a tower', budget: { steps: 1000, timeMs: 8000 }, tracked: false },
+      async (run) => {
+        bot.entity.velocity.x = 0.1 // coasting east, no key pressed: slides about 0.12 blocks, stays on the block
+        await bot.waitForTicks(10)
+        run.check()
+        await bot.look(Math.PI / 2, 0, true) // yaw 90° faces -x: backing goes east, over the rim
+        bot.setControlState('sneak', true)
+        bot.setControlState('back', true)
+        await bot.waitForTicks(20)
+        run.check()
+        return 'stood'
+      },
+    )
+    bot.clearControlStates()
+    expect(r.ok, r.message).toBe(true)
+    expect(bot.entity.position.y).toBeGreaterThan(p.y - 0.5)
+    expect(bot.entity.position.x).toBeGreaterThan(p.x + 0.9) // the sneak took it to the rim
+    expect(bot.entity.position.x).toBeLessThan(p.x + 1.31) // and the physics kept it there
+  })
+
   it('stops at a shallow hole with lava at its bottom (unsafe), although the drop itself is survivable', async () => {
     // the lava-filled caves under the diamond level: a two-block drop onto lava is a landing only in its depth
     await teleport(40.5, 80.5)

@@ -2,7 +2,9 @@
  * The guard reflex: every physics tick, look ahead in the direction of travel; lava there (or a drop deeper than
  * `maxSafeDrop` with nothing to land on) stops all movement and steps the bot back to the last safe spot it stood on
  * at its level. Remembers the last ~60 safe positions on solid ground as the trail to step back along; a step back
- * toward lava or a drop of its own stops where the bot stands.
+ * toward lava or a drop of its own stops where the bot stands. A bot that presses no movement key looks ahead only as
+ * far as its slide on the ground's friction takes it, and one sneaking on the ground fears no drop (the physics keeps
+ * a sneaking player on its block, as vanilla does): both are how the pathfinder stands on the towers it builds.
  */
 import type { Bot } from 'mineflayer'
 import { Vec3 } from 'vec3'
@@ -21,19 +23,49 @@ function isLiquid(bot: Bot, p: Vec3, name: string): boolean {
   return bot.blockAt(p)?.name === name
 }
 
-/** What lies ahead along the unit direction dx/dz, half a block and a block on: lava, a deadly drop, or nothing. */
+/** How far ahead a walking bot looks: half a block and a block on. */
+const WALK_REACHES = [0.45, 0.9]
+/** The movement keys; with none pressed the bot only slides. */
+const MOVE_KEYS = ['forward', 'back', 'left', 'right'] as const
+/**
+ * Ground slipperiness by block (prismarine-physics' table, after vanilla; every other block 0.6): each tick on the
+ * ground keeps this times 0.91 of the horizontal speed.
+ */
+const SLIPPERINESS: Record<string, number> = {
+  slime_block: 0.8,
+  ice: 0.98,
+  packed_ice: 0.98,
+  frosted_ice: 0.98,
+  blue_ice: 0.989,
+}
+const DEFAULT_SLIPPERINESS = 0.6
+const AIR_DRAG = 0.91
+
+/** How far a bot on the ground at `speed` (blocks a tick) slides with no key pressed: speed × f / (1 − f). */
+function slideOf(bot: Bot, speed: number): number {
+  const below = bot.blockAt(bot.entity.position.offset(0, -0.5, 0).floored())?.name ?? ''
+  const f = (SLIPPERINESS[below] ?? DEFAULT_SLIPPERINESS) * AIR_DRAG
+  return (speed * f) / (1 - f)
+}
+
+/**
+ * What lies ahead along the unit direction dx/dz, at each of `reaches` (blocks): lava, a deadly drop, or nothing.
+ * `drops`: false when the bot cannot fall off its block (sneaking on the ground).
+ */
 function dangerToward(
   bot: Bot,
   dx: number,
   dz: number,
   maxSafeDrop: number,
+  reaches: readonly number[] = WALK_REACHES,
+  drops = true,
 ): { kind: 'lava' | 'drop'; at: Vec3 } | null {
   const e = bot.entity
-  for (const reach of [0.45, 0.9]) {
+  for (const reach of reaches) {
     const p = e.position.offset(dx * reach, 0, dz * reach).floored()
     if (p.equals(e.position.floored())) continue
     if (LAVA_PROBE.some((d) => isLiquid(bot, p.plus(d), 'lava'))) return { kind: 'lava', at: p }
-    if (!e.onGround) continue
+    if (!e.onGround || !drops) continue
     // a hole with lava at its bottom is no landing, however shallow (two blocks down onto the lava-filled caves
     // under the diamond level killed bench:diamond runs on seeds 2 and 7)
     const fall = fallFrom(bot, p, maxSafeDrop)
@@ -42,13 +74,24 @@ function dangerToward(
   return null
 }
 
-/** What is ahead in the direction of travel (the velocity, or the facing when pressing forward from a stand). */
+/**
+ * What is ahead in the direction of travel (the velocity, or the facing when pressing forward from a stand): as far
+ * as a walk looks, or as far as the slide goes when no key is pressed (the pathfinder's stop on a 1×1 tower top
+ * coasts a few hundredths of a block; a look half a block on saw the tower's rim as a deadly drop, and mine gave the
+ * ore up under load). Sneaking on the ground, only lava counts: the physics keeps a sneaking bot on its block (the
+ * pathfinder backs to a tower's edge so to place the block it steps onto).
+ */
 function dangerAhead(bot: Bot, maxSafeDrop: number): { kind: 'lava' | 'drop'; at: Vec3 } | null {
   const e = bot.entity
   const speed = Math.hypot(e.velocity.x, e.velocity.z)
-  if (speed >= 0.03) return dangerToward(bot, e.velocity.x / speed, e.velocity.z / speed, maxSafeDrop)
+  const drops = !(e.onGround && bot.getControlState('sneak'))
+  if (speed >= 0.03) {
+    const walking = MOVE_KEYS.some((k) => bot.getControlState(k))
+    const reaches = walking ? WALK_REACHES : [Math.min(slideOf(bot, speed), WALK_REACHES[WALK_REACHES.length - 1]!)]
+    return dangerToward(bot, e.velocity.x / speed, e.velocity.z / speed, maxSafeDrop, reaches, drops)
+  }
   if (!bot.getControlState('forward')) return null
-  return dangerToward(bot, -Math.sin(e.yaw), -Math.cos(e.yaw), maxSafeDrop)
+  return dangerToward(bot, -Math.sin(e.yaw), -Math.cos(e.yaw), maxSafeDrop, WALK_REACHES, drops)
 }
 
 function attach(host: ReflexHost): AttachedReflex {
