@@ -1,18 +1,18 @@
 /**
  * Re-tooling in a tunnel: when the tool that lasts longest in the bag for the rock is on its last uses
  * (src/bot/wear.ts's SPARE_USES, kept for the ore: an iron pickaxe's last ten for the diamond) and nothing else held
- * lasts as long (`wornPast`), or none that harvests the rock is held at all, a dig (`digWith`) makes another tool for the rock from the bag — of the block's harvest tools
- * lasting longer than the fresh ones held, the one that lasts longest whose recipe the bag holds, or holds but for
- * parts it can make first: crafted (a stone pickaxe from the cobbled deepslate it dug and the table it carries, its
- * sticks from the last planks) or smelted in the furnaces it carries on fuel it holds (an iron pickaxe from the spare
- * raw iron of the vein `mine` took whole). Only what the bag spares goes into it: the items the steps ahead use
- * (Run.reserve, the compass's iron) are left. Without the materials it digs on with what it holds (and looks again
+ * lasts as long, or none that harvests the rock is held at all (`wornPast`), a dig (`digWith`) makes another tool for
+ * the rock from the bag — of the block's harvest tools lasting longer than the fresh ones held, the one that lasts
+ * longest whose recipe the bag holds, or holds but for parts it can make first: crafted (a stone pickaxe from the
+ * cobbled deepslate it dug and the table it carries, its sticks from the last planks) or smelted in the furnaces it
+ * carries on fuel it holds (an iron pickaxe from the spare raw iron of the vein `mine` took whole). Only what the bag
+ * spares goes into it: the items the steps ahead use (Run.reserve, the compass's iron) are left. Without the materials it digs on with what it holds (and looks again
  * at the next block: the look is cheap). An attempt that failed is not repeated for RETRY_MS (per kind: a worn iron
  * pickaxe's replacement failing does not hold back the stone one made when every pickaxe is worn).
  */
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
-import { equipSparing, harvestToolsHeld, wornPast } from '../bot/wear.js'
+import { equipSparing, wornPast } from '../bot/wear.js'
 import { createKnowledge } from '../knowledge/index.js'
 import { fuelFor, furnacesFed } from '../rules/smelt.js'
 import { MAX_FURNACES } from '../schemas/action.js'
@@ -131,14 +131,11 @@ async function makeStep(run: Run, step: ToolStep): Promise<void> {
 
 /**
  * Make another tool for `block` when the longest-lasting one held for it is on its last uses and nothing else held
- * lasts as long (`wornPast`); true when one was made.
+ * lasts as long, or when none that harvests it is held (`wornPast`); true when one was made.
  */
 export async function retoolFor(run: Run, block: Block): Promise<boolean> {
   const { bot } = run
-  // none held that harvests it: any tool lasts longer (bench d70 seed 60 climbed 33 blocks of stone by hand, 7.5 s
-  // each, with 171 cobblestone, 6 sticks and a table in the bag)
-  const held = harvestToolsHeld(bot, block)
-  const past = held === null ? null : held.length === 0 ? 0 : wornPast(bot, block)
+  const past = wornPast(bot, block)
   if (past === null) return false
   const failed = failedAt.get(bot) ?? failedAt.set(bot, new Map()).get(bot)!
   if (Date.now() - (failed.get(past) ?? 0) < RETRY_MS) return false

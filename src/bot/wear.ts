@@ -74,11 +74,16 @@ export function spareFor(bot: Bot, block: Block): Item | null {
 /**
  * When the longest-lasting tool in the bag that harvests `block` is on its last SPARE_USES and no other that harvests
  * it lasts as long (every one worn down, or an iron pickaxe worn down beside a stone one): the most uses any tool left
- * fresh has when new (0 with none), so a tool lasting longer than that is worth making (src/actions/retool.ts); else
- * null. Nothing worn, or a fresh tool as good as the worn one: null.
+ * fresh has when new (0 with none), so a tool lasting longer than that is worth making (src/actions/retool.ts); 0 too
+ * when none that harvests it is held at all; else null. Nothing worn, a fresh tool as good as the worn one, or a block
+ * that needs no tool: null.
  */
 export function wornPast(bot: Bot, block: Block): number | null {
-  const tools = harvestToolsHeld(bot, block) ?? []
+  const tools = harvestToolsHeld(bot, block)
+  if (tools === null) return null
+  // none held: any tool lasts longer (bench d70 seed 60 climbed 33 blocks of stone by hand, 7.5 s each, with 171
+  // cobblestone, 6 sticks and a table in the bag)
+  if (tools.length === 0) return 0
   const lasts = (list: Item[]): number => Math.max(0, ...list.map((i) => i.maxDurability ?? 0))
   const worn = lasts(tools.filter((i) => usesLeft(i) <= SPARE_USES))
   const fresh = lasts(tools.filter((i) => usesLeft(i) > SPARE_USES))

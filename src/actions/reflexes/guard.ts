@@ -23,8 +23,9 @@ function isLiquid(bot: Bot, p: Vec3, name: string): boolean {
   return bot.blockAt(p)?.name === name
 }
 
-/** How far ahead a walking bot looks: half a block and a block on. */
-const WALK_REACHES = [0.45, 0.9]
+/** How far ahead a walking bot looks (half a block and a block on), the farthest also the most a slide looks. */
+const FAR_REACH = 0.9
+const WALK_REACHES = [0.45, FAR_REACH]
 /** The movement keys; with none pressed the bot only slides. */
 const MOVE_KEYS = ['forward', 'back', 'left', 'right'] as const
 /**
@@ -87,7 +88,7 @@ function dangerAhead(bot: Bot, maxSafeDrop: number): { kind: 'lava' | 'drop'; at
   const drops = !(e.onGround && bot.getControlState('sneak'))
   if (speed >= 0.03) {
     const walking = MOVE_KEYS.some((k) => bot.getControlState(k))
-    const reaches = walking ? WALK_REACHES : [Math.min(slideOf(bot, speed), WALK_REACHES[WALK_REACHES.length - 1]!)]
+    const reaches = walking ? WALK_REACHES : [Math.min(slideOf(bot, speed), FAR_REACH)]
     return dangerToward(bot, e.velocity.x / speed, e.velocity.z / speed, maxSafeDrop, reaches, drops)
   }
   if (!bot.getControlState('forward')) return null
