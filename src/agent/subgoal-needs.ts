@@ -62,11 +62,19 @@ export function stationsAhead<T extends Action | SubGoal>(
 /**
  * The items a plan's steps from the one running now consume or are to hold (their materials and fuel, and their
  * goals' objects), summed by name: what no action may spend on its own account (a tool re-made in a tunnel must not
- * eat the compass's iron, bench:mp5 p12 compass seed 3, nor the diamonds it is mining for).
+ * eat the compass's iron, bench:mp5 p12 compass seed 3, nor the diamonds it is mining for). A spare tool's share
+ * (`SubGoal.spare`) is not held back: the plan does without it (bench d72 seed 72 kept the spare iron pickaxe's
+ * sticks from the stone pickaxe it had to re-make, dug 50 blocks with a wooden one and failed `missing_tool`).
  */
 export function reservedFor(steps: readonly SubGoal[]): Record<string, number> {
-  let out: Record<string, number> = {}
-  for (const step of steps) out = addCounts(out, { ...step.goal.material, [step.goal.object]: step.goal.count })
+  const out: Record<string, number> = {}
+  for (const step of steps) {
+    const share = step.spare ?? { count: 0, material: {} }
+    const wants = addCounts(step.goal.material, { [step.goal.object]: step.goal.count })
+    const spared = addCounts(share.material, { [step.goal.object]: share.count })
+    for (const [item, n] of Object.entries(wants))
+      if (n > (spared[item] ?? 0)) out[item] = (out[item] ?? 0) + n - (spared[item] ?? 0)
+  }
   return out
 }
 

@@ -325,7 +325,7 @@ export async function runSubGoal(step: SubGoal, deps: SubGoalDeps, meta: RunMeta
     lastReason = feedback.result.message
     // a mine's share for a spare tool is taken along the way only: short of it, the step is done (the executor's next
     // decomposition keeps the spare only when no more mining is needed for it)
-    if (step.kind === 'mine' && step.mine.spare !== undefined && have >= target - step.mine.spare)
+    if (step.kind === 'mine' && step.spare && step.spare.count > 0 && have >= target - step.spare.count)
       return { ok: true, message: `${have} ${step.goal.object} in inventory, without the spare's`, llmCalls, via }
     if (have > best) best = have
     else if (feedback.result.reason !== 'unsafe' || unsafeRetries++ >= UNSAFE_RETRIES) stalled++

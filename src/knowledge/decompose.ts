@@ -10,7 +10,7 @@ import { Goal, type GoalInput } from '../schemas/goal.js'
 import type { Decomposition, DecompositionNode, SubGoal } from '../schemas/subgoal.js'
 import { type DecomposeDeps, Unobtainable } from './decompose-deps.js'
 import { Expander } from './decompose-expand.js'
-import { mergeRepeats } from './decompose-merge.js'
+import { addCounts, mergeRepeats } from './decompose-merge.js'
 import { type SmeltBatches, smeltBatches } from './decompose-spare.js'
 import { sharedFuel, spareFurnace } from './furnaces.js'
 
@@ -38,13 +38,34 @@ function ridesAlong(withSpare: readonly SubGoal[], plain: readonly SubGoal[]): b
   return withSpare.every((s) => had.has(stepKey(s)))
 }
 
-/** `steps` with each mine step marked with how many of its count only the spare tools want (more than `plain`'s). */
+/** Of `wants`, what `left` does not cover; what it covers is taken out of `left`. */
+function beyond(left: Record<string, number>, wants: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const [item, n] of Object.entries(wants)) {
+    const taken = Math.min(n, left[item] ?? 0)
+    left[item] = (left[item] ?? 0) - taken
+    if (n > taken) out[item] = n - taken
+  }
+  return out
+}
+
+/**
+ * `steps` with each step's share for the spare tools marked as its `spare`: of its count and of each of its materials,
+ * what is more than `plain`'s steps (the plan without spare tools) of the same kind and object take, in order.
+ */
 function markSpares(steps: SubGoal[], plain: readonly SubGoal[]): SubGoal[] {
-  const plainCount = new Map<string, number>()
-  for (const s of plain) plainCount.set(stepKey(s), (plainCount.get(stepKey(s)) ?? 0) + s.goal.count)
+  const counts = new Map<string, Record<string, number>>()
+  const materials = new Map<string, Record<string, number>>()
+  for (const s of plain) {
+    const k = stepKey(s)
+    counts.set(k, addCounts(counts.get(k) ?? {}, { [s.goal.object]: s.goal.count }))
+    materials.set(k, addCounts(materials.get(k) ?? {}, s.goal.material))
+  }
   return steps.map((s) => {
-    const spare = s.goal.count - (plainCount.get(stepKey(s)) ?? s.goal.count)
-    return s.kind === 'mine' && spare > 0 ? { ...s, mine: { ...s.mine, spare } } : s
+    const k = stepKey(s)
+    const count = beyond(counts.get(k) ?? {}, { [s.goal.object]: s.goal.count })[s.goal.object] ?? 0
+    const material = beyond(materials.get(k) ?? {}, s.goal.material)
+    return count > 0 || Object.keys(material).length > 0 ? { ...s, spare: { count, material } } : s
   })
 }
 
@@ -56,9 +77,8 @@ export function decompose(
 ): Decomposition {
   const goal = Goal.parse(goalInput)
   type Pass = Decomposition & { ok: true; left: Map<string, number>; spareHeldFuel?: ReadonlySet<string> }
-  // every pass plans spare tools, unless a spare would bring a step of its own (below)
-  let deps = d
   const expand = (
+    deps: DecomposeDeps,
     spareHeldFuel?: ReadonlySet<string>,
     leftOver?: ReadonlyMap<string, number>,
     batches?: SmeltBatches,
@@ -70,12 +90,13 @@ export function decompose(
     return { ok: true, goal, tree, steps, estimatedSteps, left: ex.leftOver(), spareHeldFuel }
   }
   const tryExpand = (
+    deps: DecomposeDeps,
     spareHeldFuel?: ReadonlySet<string>,
     leftOver?: ReadonlyMap<string, number>,
     batches?: SmeltBatches,
   ): Pass | null => {
     try {
-      return expand(spareHeldFuel, leftOver, batches)
+      return expand(deps, spareHeldFuel, leftOver, batches)
     } catch (err) {
       if (err instanceof Unobtainable) return null
       throw err
@@ -83,23 +104,24 @@ export function decompose(
   }
   const result = ({ left: _left, spareHeldFuel: _spare, ...r }: Pass): Decomposition => r
   try {
-    let first = expand()
+    let first = expand(d)
     // A spare tool only rides along: it may make the plan's steps take more (6 raw iron, not 3), never add a step
     // (bench d70 seed 60: a re-plan at the iron, short of planks for the spare's fuel only, searched y 16 for coal for
     // 115 s, then climbed for a log until the limit; seed 61 searched 90 s more for the spare's 3 raw iron after its
     // mine had found the 3 of the first pickaxe).
+    // every later pass plans spare tools too, unless the plain one was chosen
+    let deps = d
     let plain: Pass | null = null
     if (spared(first.tree)) {
-      deps = { ...d, spareTools: false }
-      plain = tryExpand()
-      if (plain && !ridesAlong(first.steps, plain.steps)) [first, plain] = [plain, null]
-      else deps = d
+      const noSpare = { ...d, spareTools: false }
+      plain = tryExpand(noSpare)
+      if (plain && !ridesAlong(first.steps, plain.steps)) [first, plain, deps] = [plain, null, noSpare]
     }
     // A fuel the bag holds costs nothing to the smelt, but a later step may have to get it back: 6 held logs, 3
     // burnt, and the piston's planks sent the bot to fell one more tree. Such fuels are spared in a second pass (planks
     // from a held log burn four times as long as the log), and the whole plan's cost decides.
     const spare = burntThenObtained(first.steps)
-    const second = spare.size ? tryExpand(spare) : null
+    const second = spare.size ? tryExpand(deps, spare) : null
     const chosen = second && second.estimatedSteps < first.estimatedSteps ? second : first
     // A long smelt shares its items among more furnaces when what the chosen plan leaves over makes and feeds them
     // (with its own fuel, or another one left over whole) — or when two furnaces burn no more of its fuel than one:
@@ -114,11 +136,12 @@ export function decompose(
     const long =
       chosen.steps.some((s) => s.kind === 'smelt' && s.smelt.inputCount > 1 && fedMore(s)) &&
       spareFurnace(d.src, chosen.left, d.stations?.has('furnace') ?? false)
-    const shared = long ? tryExpand(chosen.spareHeldFuel, chosen.left, smeltBatches(chosen.steps)) : null
+    const shared = long ? tryExpand(deps, chosen.spareHeldFuel, chosen.left, smeltBatches(chosen.steps)) : null
     // a sharing plan the dry-run world rejects (a batch cooked whole too early for what a later step holds) is dropped
     const sound = shared && (!d.verify || d.verify(shared.steps, inventory))
     const done = sound ? shared : chosen
-    // the spare's share of a mine is taken only along the way (the sub-goal runner ends the step without it)
+    // the spare's share of a step (what it takes beyond the plain plan's) is taken only along the way: the sub-goal
+    // runner ends a mine without it, and no action holds it back (src/agent/subgoal-needs.ts `reservedFor`)
     return result(plain ? { ...done, steps: markSpares(done.steps, plain.steps) } : done)
   } catch (err) {
     if (err instanceof Unobtainable) {

@@ -33,14 +33,6 @@ export const MineDetail = z.object({
   acceptableTools: z.array(z.string()).describe('any of these also works; empty = hand'),
   blocksToDig: z.number().int().min(1),
   location: Location,
-  spare: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe(
-      'of the count, how many are for a spare tool: the step ends once the rest is held and a search falls short',
-    ),
 })
 export const CraftDetail = z.object({
   materials: counts.describe('consumed for all runs together'),
@@ -76,7 +68,26 @@ export const EnchantDetail = z.object({
   bookshelves: z.number().int().min(0).describe('bookshelves around the table (kept, not used up)'),
 })
 
-const base = { id: z.number().int().min(0), goal: Goal, estimatedSteps: z.number().nonnegative() }
+/**
+ * Of a step, the share only a spare tool wants (src/knowledge/decompose.ts `markSpares`): taken along the way, never
+ * held back from other uses (a stone pickaxe re-made in the tunnel from the spare iron pickaxe's sticks).
+ */
+export const SpareShare = z.object({
+  count: z
+    .number()
+    .int()
+    .min(0)
+    .describe('of the goal count: a mine ends once the rest is held and a search falls short'),
+  material: z.record(z.string(), z.number().int().min(0)).describe('of the materials'),
+})
+export type SpareShare = z.infer<typeof SpareShare>
+
+const base = {
+  id: z.number().int().min(0),
+  goal: Goal,
+  estimatedSteps: z.number().nonnegative(),
+  spare: SpareShare.optional(),
+}
 export const SubGoal = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('mine'), mine: MineDetail }),
   z.object({ ...base, kind: z.literal('craft'), craft: CraftDetail }),
