@@ -78,9 +78,8 @@ export const SpareShare = z.object({
     .int()
     .min(0)
     .describe('of the goal count: a mine ends once the rest is held and a search falls short'),
-  material: z.record(z.string(), z.number().int().min(0)).describe('of the materials'),
+  material: counts.describe('of the materials'),
 })
-export type SpareShare = z.infer<typeof SpareShare>
 
 const base = {
   id: z.number().int().min(0),
