@@ -6,9 +6,10 @@
  * longest whose recipe the bag holds, or holds but for parts it can make first: crafted (a stone pickaxe from the
  * cobbled deepslate it dug and the table it carries, its sticks from the last planks) or smelted in the furnaces it
  * carries on fuel it holds (an iron pickaxe from the spare raw iron of the vein `mine` took whole). Only what the bag
- * spares goes into it: the items the steps ahead use (Run.reserve, the compass's iron) are left. Without the materials it digs on with what it holds (and looks again
- * at the next block: the look is cheap). An attempt that failed is not repeated for RETRY_MS (per kind: a worn iron
- * pickaxe's replacement failing does not hold back the stone one made when every pickaxe is worn).
+ * spares goes into it: the items the steps ahead use (Run.reserve, the compass's iron; a spare tool's share is not
+ * among them) are left. Without the materials it digs on with what it holds (and looks again at the next block: the
+ * look is cheap). An attempt that failed is not repeated for RETRY_MS (per kind: a worn iron pickaxe's replacement
+ * failing does not hold back the stone one made when every pickaxe is worn).
  */
 import type { Bot } from 'mineflayer'
 import type { Block } from 'prismarine-block'
