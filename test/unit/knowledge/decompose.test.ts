@@ -299,6 +299,17 @@ describe.each(SUPPORTED_VERSIONS)('Minecraft %s', (version) => {
       expect(total(steps, 'craft', 'furnace')).toBe(1)
       expect(steps.map((s) => s.kind)).toEqual(['craft', 'smelt', 'craft', 'mine', 'craft'])
     })
+    it("feeds a batch's furnaces the fuel its smelts burnt apart: 2 coal for 7 iron in two, the planks kept", () => {
+      // bench p13 compass seed 1: 3 iron for the pickaxe and 4 for the compass, a coal each; cooked as one batch of 7
+      // the 5 planks fed two furnaces (the pass saw no coal left over), and when its pickaxes wore out in the search
+      // for redstone there was no wood for sticks
+      const bag = { ...atTheIron, stick: 2, raw_iron: 7, coal: 2, cobblestone: 40 }
+      const steps = plan('compass', 1, bag)
+      expect(smeltOf(steps)).toMatchObject({ inputCount: 7, furnaces: 2, fuel: 'coal', fuelCount: 2 })
+      expect(steps.filter((s) => s.kind === 'smelt')).toHaveLength(1)
+      expect(total(steps, 'craft', 'furnace')).toBe(1)
+      expect(steps.flatMap((s) => Object.keys(s.goal.material))).not.toContain('oak_planks')
+    })
     it('plans one furnace from an empty bag (its stone is all spoken for)', () => {
       expect(smeltOf(plan('iron_pickaxe'))).toMatchObject({ furnaces: 1 })
     })
