@@ -17,6 +17,7 @@ import {
 import { pickUp } from './drops.js'
 import { placeNear } from './placing.js'
 import { goals, goto } from './world.js'
+import { LEFT_STATION_REACH } from '../rules/index.js'
 
 export interface Station {
   block: Block
@@ -27,16 +28,19 @@ export interface Station {
 /** The stations craft and smelt use (the rule book's STATIONS). */
 export type StationName = 'crafting_table' | 'furnace'
 
-/** How far a station is walked to rather than one placed from the bag. */
+/** How far a visible station is walked to rather than one placed from the bag. */
 const STATION_SIGHT = 16
 
 /**
- * A standing station `station` would use rather than place one: one the bot left standing (it knows where that
- * stands, in sight or not), else a visible one within STATION_SIGHT; null when there is none.
+ * A standing station `station` would use rather than place one: one the bot left standing within the rule book's
+ * LEFT_STATION_REACH (it knows where that stands, in sight or not), else a visible one within STATION_SIGHT; null
+ * when there is none.
  */
 export function stationInSight(bot: Run['bot'], name: StationName): Block | null {
   const id = bot.registry.blocksByName[name]!.id
-  return leftStationNear(bot, name, STATION_SIGHT) ?? nearestVisibleBlock(bot, new Set([id]), STATION_SIGHT) ?? null
+  return (
+    leftStationNear(bot, name, LEFT_STATION_REACH) ?? nearestVisibleBlock(bot, new Set([id]), STATION_SIGHT) ?? null
+  )
 }
 
 /**

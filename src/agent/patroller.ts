@@ -9,6 +9,7 @@
 import type { Knowledge } from '../knowledge/index.js'
 import {
   check,
+  LEFT_STATION_REACH,
   requires,
   stationNames,
   policy,
@@ -39,6 +40,22 @@ export interface PatrollerOptions {
   blueprints?: string[]
 }
 
+/**
+ * The rule book's world over the live bot: counts from `inventory`, what is in sight, the stations the bot left
+ * standing itself within LEFT_STATION_REACH, and the players it knows.
+ */
+export function liveWorld(senses: Senses, inventory: Readonly<Record<string, number>>): RuleWorld {
+  return {
+    count: (i) => inventory[i] ?? 0,
+    nearest: (n) => senses.nearestVisible(n),
+    placed: (n) => {
+      const d = senses.leftStation?.(n) ?? null
+      return d !== null && d <= LEFT_STATION_REACH
+    },
+    ...(senses.playerNear ? { playerKnown: (n: string) => senses.playerNear!(n) } : {}),
+  }
+}
+
 export class Patroller {
   private readonly rules: RuleContext
   constructor(
@@ -62,11 +79,7 @@ export class Patroller {
   /** The rule book's requirements and safety policy, judged against the live bot. */
   before(a: Action, s: BotState): Check {
     const senses = this.senses
-    const world: RuleWorld = {
-      count: (i) => s.inventory[i] ?? 0,
-      nearest: (n) => senses.nearestVisible(n),
-      ...(senses.playerNear ? { playerKnown: (n: string) => senses.playerNear!(n) } : {}),
-    }
+    const world = liveWorld(senses, s.inventory)
     const position = senses.position?.() ?? null
     const object = 'object' in a ? a.object : null
     const target = AT_FEET.has(a.type) ? position : object && senses.locate ? senses.locate(object) : null

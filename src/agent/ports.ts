@@ -37,6 +37,8 @@ export interface Senses {
   /** Distance to the nearest *visible* block or entity of that name (with a visible `near` within NEAR_BLOCKS of it,
    * when given), or null when none is seen. */
   nearestVisible(name: string, near?: string | null): number | null
+  /** Distance to the nearest station of that name the bot placed and left standing itself (seen or not), or null. */
+  leftStation?(name: string): number | null
   /** Name of the item in the main hand, or null. */
   held(): string | null
   /** Whether a block of that name exists at all within `radius` (used to verify a block was really dug). */

@@ -8,9 +8,10 @@
  */
 import type { Knowledge } from '../knowledge/index.js'
 import { markFailed, type RouteBias, stepRouteKeys } from '../knowledge/routes.js'
-import { STATION_REACH, STATIONS } from '../rules/index.js'
+import { shortfall, STATIONS } from '../rules/index.js'
 import type { Goal } from '../schemas/goal.js'
 import type { Decomposition, SubGoal } from '../schemas/subgoal.js'
+import { liveWorld } from './patroller.js'
 import type { Hands, Senses } from './ports.js'
 import { OFFLINE_ATTEMPTS, type SubGoalOutcome } from './subgoal-runner.js'
 
@@ -40,14 +41,15 @@ export class RouteFeedback {
     private readonly goal: Goal,
   ) {}
 
-  /** Stations not carried but standing within reach (the rule book's STATION_REACH), usable where they stand. */
+  /**
+   * Stations not carried but standing within reach (the rule book's STATION_REACH), or left standing by the bot within
+   * LEFT_STATION_REACH (the craft walks back to it), usable where they stand.
+   */
   stationsNear(): string[] {
     const inv = this.hands.state().inventory
-    return STATIONS.filter((s) => {
-      if ((inv[s] ?? 0) > 0) return false
-      const d = this.senses.nearestVisible(s)
-      return d !== null && d <= STATION_REACH
-    })
+    const world = liveWorld(this.senses, inv)
+    const need = (name: string) => ({ kind: 'station' as const, name, doing: `use a ${name}` })
+    return STATIONS.filter((s) => (inv[s] ?? 0) === 0 && shortfall(need(s), world, this.kb).length === 0)
   }
 
   /** Decompose the goal from `inventory`: failed routes costly, blocks in sight cheap, stations within reach used. */

@@ -248,15 +248,22 @@ export function checkConditions(
 
 /** The patroller's Senses over the supervisor's current bot. */
 export function createSenses(getBot: () => Bot | null): Senses {
+  const left = (bot: Bot, name: string): number | null => {
+    const own = leftStationNear(bot, name, VIEW_DISTANCE)
+    return own ? bot.entity.position.distanceTo(own.position.offset(0.5, 0.5, 0.5)) : null
+  }
   return {
     nearestVisible(name, near = null) {
       const bot = getBot()
       if (!bot?.entity) return null
       const seen = nearestVisible(bot, name, near)?.distance ?? null
       // a station the bot left standing itself counts as seen: it knows where it stands (a furnace may hide it)
-      const own = near === null ? leftStationNear(bot, name, VIEW_DISTANCE) : null
-      const mine = own ? bot.entity.position.distanceTo(own.position.offset(0.5, 0.5, 0.5)) : null
+      const mine = near === null ? left(bot, name) : null
       return mine !== null && (seen === null || mine < seen) ? mine : seen
+    },
+    leftStation(name) {
+      const bot = getBot()
+      return bot?.entity ? left(bot, name) : null
     },
     held() {
       return getBot()?.heldItem?.name ?? null

@@ -103,6 +103,7 @@ export function checkAll(a: Action, ctx: RuleContext, w: RuleWorld): ReturnType<
 }
 
 export {
+  LEFT_STATION_REACH,
   STATION_REACH,
   fmtItems,
   inventoryWorld,

@@ -12,6 +12,13 @@ import type { Box, Pos } from '../schemas/region.js'
 
 /** How far (blocks) a crafting table or furnace may be and still count as "at hand". */
 export const STATION_REACH = 6
+/**
+ * How far (blocks) a station the bot placed and left standing for a later step still counts as at hand: it knows where
+ * it stands, seen or not, and the craft or smelt walks back to it (src/actions/stations.ts). Picking up a smelt's
+ * furnaces can take the bot past STATION_REACH from the table it left (bench p14 compass seeds 1 and 3: the plan
+ * after the smelt had no table, and with its planks burnt the bot climbed to the surface for a log, 70 and 160 s).
+ */
+export const LEFT_STATION_REACH = 16
 
 export type Need =
   /** An argument that makes sense for the game data (a recipe exists, a fuel burns); reason `invalid`. */
@@ -20,7 +27,10 @@ export type Need =
   | { kind: 'items'; items: Record<string, number>; doing: string }
   /** One of these items must be held (a tool, or the thing to hold or place); reason `missing_tool` or `missing_materials`. */
   | { kind: 'hold'; anyOf: string[]; doing: string; as: 'tool' | 'item' }
-  /** A work station in the inventory, placed earlier, or within STATION_REACH; reason `missing_tool`. */
+  /**
+   * A work station in the inventory, placed earlier (by a step of the plan; at run time, left standing by the bot within
+   * LEFT_STATION_REACH), or within STATION_REACH; reason `missing_tool`.
+   */
   | { kind: 'station'; name: string; doing: string }
   /** The tool (null: the hand) must harvest the block; reason `missing_tool`. */
   | { kind: 'harvest'; block: string; tool: string | null }
@@ -36,7 +46,7 @@ export interface RuleWorld {
   nearest?(name: string): number | null
   /** Plan time: the amount of this item is decided by the world (mob drops), so shortfalls are not flagged. */
   uncertain?(item: string): boolean
-  /** Plan time: a station placed by an earlier step. */
+  /** A station placed by an earlier step (plan time), or left standing by the bot within LEFT_STATION_REACH (run time). */
   placed?(name: string): boolean
   /** Whether a player of that name is online and known to the bot. */
   playerKnown?(name: string): boolean

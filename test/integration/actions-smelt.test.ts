@@ -12,7 +12,7 @@ import type { Bot } from 'mineflayer'
 import type { Vec3 } from 'vec3'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
-import { rememberLeftStation, takeLeftStation } from '../../src/perception/own-stations.js'
+import { leftStationNear, rememberLeftStation, takeLeftStation } from '../../src/perception/own-stations.js'
 import { waitFor } from '../../src/util/async.js'
 import { command, countItem, giveItem, quit, recordSlots, startWithGhost } from '../helpers/world.js'
 
@@ -167,6 +167,8 @@ describe('smelting in furnaces it places', () => {
     try {
       await smeltInThree()
       expect(bot.blockAt(table)?.name).toBe('crafting_table')
+      // and still remembered as left standing: the pickaxe's craft is to find it behind the furnaces' pockets
+      expect(leftStationNear(bot, 'crafting_table', 6)?.position).toEqual(table)
     } finally {
       takeLeftStation(bot, table)
       await fill('air')

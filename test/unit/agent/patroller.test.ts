@@ -5,6 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { Patroller } from '../../../src/agent/patroller.js'
+import { RouteFeedback } from '../../../src/agent/route-feedback.js'
+import { LEFT_STATION_REACH } from '../../../src/rules/index.js'
+import { Goal } from '../../../src/schemas/goal.js'
 import { createSimWorld, type SimWorldOptions } from '../../helpers/sim-world.js'
 import { createKnowledge } from '../../../src/knowledge/index.js'
 import type { Action, ActionResult } from '../../../src/schemas/action.js'
@@ -61,6 +64,31 @@ describe('patroller: before', () => {
     await w.execute({ type: 'go_up', tool: null }, signal)
     w.visible.delete('crafting_table')
     expect(p.before(craft, w.state())).toMatchObject({ ok: false, reason: 'missing_tool' })
+  })
+
+  it('counts a table the bot left standing beyond STATION_REACH, up to LEFT_STATION_REACH, in the plan and the check', () => {
+    // bench p14 compass seeds 1 and 3: picking up the smelt's furnaces took the bot past STATION_REACH from the table
+    // it had left for the pickaxe, and the next plan climbed to the surface for a log to make another
+    const w = createSimWorld(kb, { inventory: { iron_ingot: 3, stick: 2 } })
+    let left: number | null = LEFT_STATION_REACH - 1
+    const senses = Object.assign(w, { leftStation: (n: string) => (n === 'crafting_table' ? left : null) })
+    const p = new Patroller(kb, senses)
+    const routes = new RouteFeedback(kb, senses, senses, Goal.parse({ object: 'iron_pickaxe', count: 1 }))
+    const craft: Action = {
+      type: 'craft',
+      object: 'iron_pickaxe',
+      count: 1,
+      materials: { iron_ingot: 3, stick: 2 },
+      tool: 'crafting_table',
+    }
+    expect(w.nearestVisible('crafting_table')).toBeNull()
+    expect(p.before(craft, w.state())).toEqual({ ok: true })
+    expect(routes.stationsNear()).toEqual(['crafting_table'])
+    const steps = routes.decompose(w.state().inventory)
+    expect(steps.ok && steps.steps.map((s) => `${s.kind} ${s.goal.object}`)).toEqual(['craft iron_pickaxe'])
+    left = LEFT_STATION_REACH + 1
+    expect(p.before(craft, w.state())).toMatchObject({ ok: false, reason: 'missing_tool' })
+    expect(routes.stationsNear()).toEqual([])
   })
 
   it('needs the target in sight; for a drop, the block that drops it will do', async () => {
