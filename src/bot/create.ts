@@ -1,8 +1,9 @@
 /**
  * Creates one mineflayer bot with the plugins every capability relies on: pathfinder, collectblock, pvp, tool, our
  * place-clear (a placement under the bot's own body waits until the server has seen it leave) and our wear (which
- * tools wore out); the pathfinder keeps a block off lava (lava-margin.ts) and remembers the blocks it weighed
- * (block-cache.ts). The only place bot options are assembled; reconnection lives in supervisor.ts.
+ * tools wore out); the pathfinder keeps a block off lava (lava-margin.ts), never digs through a work station, and
+ * remembers the blocks it weighed (block-cache.ts). The only place bot options are assembled; reconnection lives in
+ * supervisor.ts.
  */
 import mineflayer, { type Bot } from 'mineflayer'
 import { pathfinder, Movements } from 'mineflayer-pathfinder'
@@ -15,6 +16,7 @@ import { placeClear } from './place-clear.js'
 import { spareFor, toolBreaks } from './wear.js'
 import { repairItems } from '../knowledge/index.js'
 import { SPRINT_FOOD } from '../rules/policy.js'
+import { STATIONS } from '../rules/index.js'
 
 /** Blocks pathfinder may place to tower or bridge: ones no recipe the bot pursues needs. */
 export const SCAFFOLD = ['dirt', 'netherrack', 'cobbled_deepslate', 'andesite', 'diorite', 'granite', 'tuff', 'gravel']
@@ -70,6 +72,13 @@ export function createBot(opts: BotOptions): Bot {
     moves.canDig = true
     moves.allowParkour = false
     moves.allow1by1towers = true
+    // a path never digs through a crafting table or a furnace (mineflayer-pathfinder spares only chests): the walk to
+    // a smelt's furnace drops dug out the table left standing for the next craft, and the plan climbed to the surface
+    // for a log to make another (bench p14 and p15 compass seed 3, 65 s and a second way down); a player's stay too
+    for (const name of STATIONS) {
+      const id = bot.registry.blocksByName[name]?.id
+      if (id !== undefined) moves.blocksCantBreak.add(id)
+    }
     keepOffLava(bot, moves)
     cacheBlocks(bot, moves)
     // Scaffold only with junk blocks: never with cobblestone or planks the bot gathered to craft with.

@@ -3,8 +3,9 @@
  * missing_materials without fuel; with no pickaxe to pick it back up it leaves it standing), shares a smelt among the
  * furnaces it carries, each with its own fuel, and picks them all back up; walled in, it digs a pocket for each
  * furnace and never digs out the one it just placed, never places on a table under the one open cell, never digs
- * through a table left standing for a later step, and never places into its own body; on a pillar with no ground
- * beside it, it places each furnace against the pillar's side, over a deep drop where the drop lands near first.
+ * through a table left standing for a later step, and never places into its own body; a path never digs through a
+ * work station; on a pillar with no ground beside it, it places each furnace against the pillar's side, over a deep
+ * drop where the drop lands near first.
  * Superflat world without natural spawning, furnaces at 10× (practice.ts's furnaceSpeed); items come from /give.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,6 +13,7 @@ import type { Bot } from 'mineflayer'
 import type { Vec3 } from 'vec3'
 import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
+import { goals } from '../../src/actions/world.js'
 import { leftStationNear, rememberLeftStation, takeLeftStation } from '../../src/perception/own-stations.js'
 import { waitFor } from '../../src/util/async.js'
 import { command, countItem, giveItem, quit, recordSlots, startWithGhost } from '../helpers/world.js'
@@ -246,6 +248,22 @@ describe('smelting in furnaces it places', () => {
         await command(bot, `/setblock ${ledge.x} ${ledge.y} ${ledge.z} air`)
       }
     })
+  }, 30_000)
+
+  it('never lets a path dig through a work station: a walk to the cell of a table fails and the table stands', async () => {
+    // bench p14 and p15 compass seed 3: the walk to a smelt's furnace drops dug out the table left standing for the
+    // pickaxe's craft, and the plan climbed to the surface for a log to make another
+    const p = bot.entity.position.floored()
+    const table = p.offset(2, 0, 0)
+    await command(bot, `/setblock ${table.x} ${table.y} ${table.z} crafting_table`)
+    await waitFor(() => bot.blockAt(table)?.name === 'crafting_table', 5000, 'the table beside the bot')
+    try {
+      await expect(bot.pathfinder.goto(new goals.GoalBlock(table.x, table.y, table.z))).rejects.toThrow()
+      expect(bot.blockAt(table)?.name).toBe('crafting_table')
+    } finally {
+      bot.pathfinder.stop()
+      await command(bot, `/setblock ${table.x} ${table.y} ${table.z} air`)
+    }
   }, 30_000)
 
   it('walled in with its body across into the one open cell, digs pockets instead of placing into itself', async () => {
