@@ -33,6 +33,15 @@ function setup(opts: SimWorldOptions = {}): {
   }
 }
 
+/** One craft of `object` at a crafting table. */
+const craftAtTable = (object: string, materials: Record<string, number>): Action => ({
+  type: 'craft',
+  object,
+  count: 1,
+  materials,
+  tool: 'crafting_table',
+})
+
 describe('patroller: before', () => {
   it('needs the tool, the materials and the fuel in the inventory', () => {
     const { w, p } = setup({ inventory: { raw_iron: 2, furnace: 1 } })
@@ -51,13 +60,7 @@ describe('patroller: before', () => {
 
   it('accepts a crafting table within reach instead of one in the inventory', async () => {
     const { w, p } = setup({ inventory: { oak_planks: 3, stick: 2, crafting_table: 1 } })
-    const craft: Action = {
-      type: 'craft',
-      object: 'wooden_pickaxe',
-      count: 1,
-      materials: { oak_planks: 3, stick: 2 },
-      tool: 'crafting_table',
-    }
+    const craft = craftAtTable('wooden_pickaxe', { oak_planks: 3, stick: 2 })
     await w.execute({ type: 'place', object: 'crafting_table' }, signal)
     expect(w.count('crafting_table')).toBe(0)
     expect(p.before(craft, w.state())).toEqual({ ok: true })
@@ -74,13 +77,7 @@ describe('patroller: before', () => {
     const senses = Object.assign(w, { leftStation: (n: string) => (n === 'crafting_table' ? left : null) })
     const p = new Patroller(kb, senses)
     const routes = new RouteFeedback(kb, senses, senses, Goal.parse({ object: 'iron_pickaxe', count: 1 }))
-    const craft: Action = {
-      type: 'craft',
-      object: 'iron_pickaxe',
-      count: 1,
-      materials: { iron_ingot: 3, stick: 2 },
-      tool: 'crafting_table',
-    }
+    const craft = craftAtTable('iron_pickaxe', { iron_ingot: 3, stick: 2 })
     expect(w.nearestVisible('crafting_table')).toBeNull()
     expect(p.before(craft, w.state())).toEqual({ ok: true })
     expect(routes.stationsNear()).toEqual(['crafting_table'])
