@@ -74,7 +74,8 @@ export function createBot(opts: BotOptions): Bot {
     moves.allow1by1towers = true
     // a path never digs through a crafting table or a furnace (mineflayer-pathfinder spares only chests): the walk to
     // a smelt's furnace drops dug out the table left standing for the next craft, and the plan climbed to the surface
-    // for a log to make another (bench p14 and p15 compass seed 3, 65 s and a second way down); a player's stay too
+    // for a log to make another (bench p14 and p15 compass seed 3, 65 s and a second way down); a player's stations
+    // are spared the same way
     for (const name of STATIONS) {
       const id = bot.registry.blocksByName[name]?.id
       if (id !== undefined) moves.blocksCantBreak.add(id)
