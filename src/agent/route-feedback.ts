@@ -8,7 +8,7 @@
  */
 import type { Knowledge } from '../knowledge/index.js'
 import { markFailed, type RouteBias, stepRouteKeys } from '../knowledge/routes.js'
-import { shortfall, STATIONS } from '../rules/index.js'
+import { stationsAtHand } from '../rules/index.js'
 import type { Goal } from '../schemas/goal.js'
 import type { Decomposition, SubGoal } from '../schemas/subgoal.js'
 import { liveWorld } from './patroller.js'
@@ -46,10 +46,7 @@ export class RouteFeedback {
    * LEFT_STATION_REACH (the craft walks back to it), usable where they stand.
    */
   stationsNear(): string[] {
-    const inv = this.hands.state().inventory
-    const world = liveWorld(this.senses, inv)
-    const need = (name: string) => ({ kind: 'station' as const, name, doing: `use a ${name}` })
-    return STATIONS.filter((s) => (inv[s] ?? 0) === 0 && shortfall(need(s), world, this.kb).length === 0)
+    return stationsAtHand(liveWorld(this.senses, this.hands.state().inventory), this.kb)
   }
 
   /** Decompose the goal from `inventory`: failed routes costly, blocks in sight cheap, stations within reach used. */

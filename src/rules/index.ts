@@ -26,6 +26,7 @@ import { furnaceNeed, smeltRules } from './smelt.js'
 import {
   judge,
   judgeAll,
+  shortfall,
   stationNames,
   type ActionRules,
   type Change,
@@ -58,8 +59,18 @@ export const RULES: RuleBook = {
   guard: guardRules,
 }
 
+/** The rule book's station needs, as a craft and a smelt have them. */
+const STATION_NEEDS: readonly Need[] = [tableNeed(''), furnaceNeed('')]
+
 /** The work stations of the rule book (crafting table, furnace): used where they stand, picked back up after. */
-export const STATIONS: readonly string[] = stationNames([tableNeed(''), furnaceNeed('')])
+export const STATIONS: readonly string[] = stationNames(STATION_NEEDS)
+
+/** The stations `w` holds none of but has at hand (its station need met where they stand). */
+export function stationsAtHand(w: RuleWorld, kb: Knowledge): string[] {
+  return STATION_NEEDS.flatMap((n) =>
+    n.kind === 'station' && w.count(n.name) === 0 && shortfall(n, w, kb).length === 0 ? [n.name] : [],
+  )
+}
 
 /** A rule context with the shipped blueprints (or only those named, e.g. the critic's configured list). */
 export function ruleContext(

@@ -15,6 +15,7 @@ import type { ServerHandle } from '../../src/server/process.js'
 import { execute } from '../../src/actions/index.js'
 import { goals } from '../../src/actions/world.js'
 import { leftStationNear, rememberLeftStation, takeLeftStation } from '../../src/perception/own-stations.js'
+import { STATION_REACH } from '../../src/rules/index.js'
 import { waitFor } from '../../src/util/async.js'
 import { command, countItem, giveItem, quit, recordSlots, startWithGhost } from '../helpers/world.js'
 
@@ -170,7 +171,7 @@ describe('smelting in furnaces it places', () => {
       await smeltInThree()
       expect(bot.blockAt(table)?.name).toBe('crafting_table')
       // and still remembered as left standing: the pickaxe's craft is to find it behind the furnaces' pockets
-      expect(leftStationNear(bot, 'crafting_table', 6)?.position).toEqual(table)
+      expect(leftStationNear(bot, 'crafting_table', STATION_REACH)?.position).toEqual(table)
     } finally {
       takeLeftStation(bot, table)
       await fill('air')
