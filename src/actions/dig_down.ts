@@ -3,8 +3,9 @@
  * block that has lava or water beside or under it, never drop further than a safe fall, stop at unbreakable blocks),
  * and remember where it left the surface so `go_up` can return. When the shaft runs into a cave's deep drop or a fluid,
  * it digs a staircase down beside it through dry rock (src/actions/stairs.ts) until it can dig straight on; where no
- * side has two safe steps, it moves the shaft sideways (a short tunnel to the nearest column with solid rock and no
- * fluid below, as a player steps around a cave) up to SIDESTEPS times; over a cave too wide for that, it lets the
+ * side has two safe steps, it moves the shaft sideways (its own 1×2 tunnel, src/actions/tunnel.ts, to the nearest
+ * column with solid rock and no fluid below — within 6 blocks, else within 16 — as a player steps around a cave) up
+ * to SIDESTEPS times; where the tunnel cannot go on or no column will do, it lets the
  * pathfinder find a way down (a staircase, safe drops; once the guard has turned a walk of the run back, none along
  * a deadly drop's rim: `clearAfterTurnBack`) and digs on from there, before it gives up. With `watch` (the
  * block the dig is for) it stops as soon as one is in sight within explore's reach, as in a cave the shaft crosses.
@@ -24,6 +25,7 @@ import { isUnderground } from '../perception/vision.js'
 import { stairsDown } from './stairs.js'
 import { clearAfterTurnBack, goals, goto, gotoWithin, noItemSaid } from './world.js'
 import { digWith } from './retool.js'
+import { corridor } from './tunnel.js'
 import { noToolMessage } from '../rules/index.js'
 import { logger } from '../util/log.js'
 import { CENTRE_SLACK } from '../bot/body.js'
@@ -34,8 +36,14 @@ const log = logger('dig_down')
 const FLUIDS = new Set(['lava', 'water', 'flowing_lava', 'flowing_water'])
 /** Times one dig_down may move its shaft sideways around a cave or a fluid before it stops. */
 const SIDESTEPS = 6
-/** How far sideways (blocks, each axis) a new column is looked for, and how deep it must be solid and dry. */
+/**
+ * How far sideways (blocks, each axis) a new column is looked for — the near square first, the far one when no
+ * column near will do — and how deep it must be solid and dry. A shaft into a wide cave found no column within 6 on
+ * two of two bench runs (d89 seeds 1 and 2: a cavern 20 blocks deep under y 30, a lava-floored one under y -43),
+ * and the pathfinder's ways down beside them cost 30–45 s; the nearest good column was 8–17 blocks off.
+ */
 const SIDESTEP_REACH = 6
+const SIDESTEP_FAR_REACH = 16
 const SIDESTEP_DEPTH = 6
 /**
  * What a level the new column is short of solid rock (down to the shaft's target) weighs against blocks of tunnel to a
@@ -43,8 +51,13 @@ const SIDESTEP_DEPTH = 6
  * 5: the nearest columns, solid for 6 levels, ran into the same cave four times in 20 levels, 60 s).
  */
 const SHORT_COLUMN_COST = 0.8
-/** Time to tunnel over to a new column, for all the columns tried in one move. */
+/**
+ * Time to tunnel over to a new column, for all the columns tried in one move: SIDESTEP_MS, and SIDESTEP_BLOCK_MS
+ * more for each block the nearest column lies beyond SIDESTEP_REACH (a tunnel two blocks high is 1.5 s a block of
+ * deepslate with an iron pickaxe, 3 s with a stone one).
+ */
 const SIDESTEP_MS = 15_000
+const SIDESTEP_BLOCK_MS = 2_500
 /** When no column nearby will do (a wide cave): times the pathfinder may take the bot down, and for how long. */
 const PATHS_DOWN = 6
 const PATH_DOWN_MS = 20_000
@@ -78,9 +91,30 @@ function solidDepth(run: Run, top: Vec3, max: number): number {
   return max
 }
 
+/** Cells of tunnel between two cells at one level, along one axis and then the other. */
+const manhattan = (a: Vec3, b: Vec3): number => Math.abs(a.x - b.x) + Math.abs(a.z - b.z)
+
 /** Is the column under `top` solid and dry for `depth` blocks (nothing fluid beside it either)? */
 function solidColumn(run: Run, top: Vec3, depth: number): boolean {
   return solidDepth(run, top, depth) >= depth
+}
+
+/**
+ * Tunnel at this level to `spot`: a straight 1×2 corridor along the longer axis, then one along the other (the ore
+ * search's own tunnel, src/actions/tunnel.ts), stopping where a corridor cannot go on (no floor, fluid beside). The
+ * pathfinder's walk to the same spot dug about 1.8 s a block (d89 seed 1: 27 s for 15 blocks of stone with an iron
+ * pickaxe), twice the dig itself.
+ */
+async function tunnelTo(run: Run, spot: Vec3): Promise<void> {
+  const feet = run.bot.entity.position.floored()
+  const d = spot.minus(feet)
+  const x = { dir: new Vec3(Math.sign(d.x), 0, 0), n: Math.abs(d.x) }
+  const z = { dir: new Vec3(0, 0, Math.sign(d.z)), n: Math.abs(d.z) }
+  for (const leg of x.n >= z.n ? [x, z] : [z, x]) {
+    if (leg.n === 0) continue
+    const got = await corridor(run, leg.dir, leg.n, () => null, false)
+    if (got.steps < leg.n) return
+  }
 }
 
 /**
@@ -94,26 +128,40 @@ async function sidestep(run: Run, ylevel: number): Promise<boolean> {
   const feet = bot.entity.position.floored()
   const needed = Math.max(1, feet.y - ylevel)
   const depth = Math.min(SIDESTEP_DEPTH, needed)
-  const spots: Array<{ p: Vec3; score: number }> = []
-  for (let dx = -SIDESTEP_REACH; dx <= SIDESTEP_REACH; dx++)
-    for (let dz = -SIDESTEP_REACH; dz <= SIDESTEP_REACH; dz++) {
-      if (dx === 0 && dz === 0) continue
-      const p = feet.offset(dx, 0, dz)
-      const solid = solidDepth(run, p, needed)
-      if (solid >= depth) spots.push({ p, score: p.distanceTo(feet) + SHORT_COLUMN_COST * (needed - solid) })
-    }
+  const columns = (reach: number, inside: number): Array<{ p: Vec3; score: number }> => {
+    const out: Array<{ p: Vec3; score: number }> = []
+    for (let dx = -reach; dx <= reach; dx++)
+      for (let dz = -reach; dz <= reach; dz++) {
+        if (Math.max(Math.abs(dx), Math.abs(dz)) <= inside) continue
+        const p = feet.offset(dx, 0, dz)
+        const solid = solidDepth(run, p, needed)
+        // weighed by the cells of tunnel to it (`tunnelTo` goes along one axis, then the other)
+        if (solid >= depth) out.push({ p, score: manhattan(p, feet) + SHORT_COLUMN_COST * (needed - solid) })
+      }
+    return out
+  }
+  const near = columns(SIDESTEP_REACH, 0)
+  const spots = near.length > 0 ? near : columns(SIDESTEP_FAR_REACH, SIDESTEP_REACH)
   // the nearest column that stays solid the whole way, unless a much nearer one nearly does
   spots.sort((a, b) => a.score - b.score)
   // one time limit for all the tries: spots that close share what stops the walk (bench seed 5 spent 50 s here)
-  const deadline = Date.now() + SIDESTEP_MS
+  const beyond = Math.max(0, (spots[0] ? manhattan(spots[0].p, feet) : 0) - SIDESTEP_REACH)
+  const deadline = Date.now() + SIDESTEP_MS + beyond * SIDESTEP_BLOCK_MS
   for (const { p: spot } of spots.slice(0, 3)) {
     const left = deadline - Date.now()
     if (left <= 0) break
     run.step()
     // through the rock, never along the cave's rim: the guard turns such a walk back at the edge (bench p7 piston seed 2)
-    await clearOfDanger(bot, () =>
-      gotoWithin(run, new goals.GoalBlock(spot.x, spot.y, spot.z), 'the side of the cave', left),
-    )
+    await clearOfDanger(bot, async () => {
+      await tunnelTo(run, spot)
+      if (!bot.entity.position.floored().equals(spot))
+        await gotoWithin(
+          run,
+          new goals.GoalBlock(spot.x, spot.y, spot.z),
+          'the side of the cave',
+          deadline - Date.now(),
+        )
+    })
     const at = bot.entity.position.floored()
     log.debug('sidestep', {
       from: feet.toString(),

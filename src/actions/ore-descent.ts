@@ -8,9 +8,7 @@ import type { Vec3 } from 'vec3'
 import { digDown } from './dig_down.js'
 import { ActionFailure, type Run } from './types.js'
 import { clearAfterTurnBack, goals, gotoWithin } from './world.js'
-
-/** What the search sees after a block is dug or a step taken: the target's position, or null. */
-export type Look = () => Vec3 | null
+import type { Look } from './tunnel.js'
 
 /** A level this close counts as reached (the corridor and its walls span y-1 … y+2). */
 export const LEVEL_SLACK = 2
