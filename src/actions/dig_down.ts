@@ -38,9 +38,10 @@ const FLUIDS = new Set(['lava', 'water', 'flowing_lava', 'flowing_water'])
 const SIDESTEPS = 6
 /**
  * How far sideways (blocks, each axis) a new column is looked for — the near square first, the far one when no
- * column near will do — and how deep it must be solid and dry. A shaft into a wide cave found no column within 6 on
- * two of two bench runs (d89 seeds 1 and 2: a cavern 20 blocks deep under y 30, a lava-floored one under y -43),
- * and the pathfinder's ways down beside them cost 30–45 s; the nearest good column was 8–17 blocks off.
+ * column near will do — and how deep it must be solid and dry. A shaft into a wide cave found no column within 6 in
+ * both runs of a debug run (seeds 1 and 2, docs/benchmarks.md at d74: a cavern 20 blocks deep under y 30, a cave
+ * floored with lava under y -43); the pathfinder's ways down there cost 30–45 s, and the nearest good column was
+ * 8–17 blocks off.
  */
 const SIDESTEP_REACH = 6
 const SIDESTEP_FAR_REACH = 16
@@ -102,7 +103,7 @@ function solidColumn(run: Run, top: Vec3, depth: number): boolean {
 /**
  * Tunnel at this level to `spot`: a straight 1×2 corridor along the longer axis, then one along the other (the ore
  * search's own tunnel, src/actions/tunnel.ts), stopping where a corridor cannot go on (no floor, fluid beside). The
- * pathfinder's walk to the same spot dug about 1.8 s a block (d89 seed 1: 27 s for 15 blocks of stone with an iron
+ * pathfinder's walk to the same spot dug about 1.8 s a block (that debug run's seed 1: 27 s for 15 blocks of stone with an iron
  * pickaxe), twice the dig itself.
  */
 async function tunnelTo(run: Run, spot: Vec3): Promise<void> {
@@ -118,7 +119,7 @@ async function tunnelTo(run: Run, spot: Vec3): Promise<void> {
 }
 
 /**
- * Move the shaft: tunnel (the pathfinder digs) to a column at this level whose rock below is solid and dry for
+ * Move the shaft: tunnel (`tunnelTo`, then the pathfinder from wherever that stopped) to a column at this level whose rock below is solid and dry for
  * SIDESTEP_DEPTH blocks at least — the nearest one, weighed by how far short of the target level its solid rock ends
  * (SHORT_COLUMN_COST) — with every step the guard would turn back ruled out (lava near, a deadly drop beside); true
  * when the bot now stands on such a column.
