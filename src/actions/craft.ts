@@ -7,6 +7,7 @@
  */
 import type { Action } from '../schemas/action.js'
 import { resolveItem } from './names.js'
+import { gridItems, settleGrid } from './grid.js'
 import { checkMaterials, release, station, type Station } from './stations.js'
 import { countOf, fail, type Run } from './types.js'
 import { onceEvent } from '../util/async.js'
@@ -41,6 +42,38 @@ function sparing(run: Run, recipes: Recipe[], action: CraftAction): Recipe | und
   return recipes.find((r) => own(r) && spares(r)) ?? recipes.find(spares) ?? recipes[0]
 }
 
+/**
+ * Craft `recipe` `times` times. A result that does not stack is crafted one at a time, each craft from the server's
+ * settled state: mineflayer pipelines its clicks, and a full-window resync (the crafted tool's data differs from its
+ * prediction) that lands among a second craft's clicks left 1 of 2 iron pickaxes crafted (bench d70 seeds 53 and 56;
+ * 7 of 20 in a loop). In the 2×2 grid the craft starts from and ends on the server's own grid (src/actions/grid.ts):
+ * when the server had kept items there, the ingredients matched no recipe; they come back to the inventory and the
+ * crafts that did not happen are made again.
+ */
+async function craftAll(
+  bot: Run['bot'],
+  recipe: Recipe,
+  times: number,
+  table: Station | null,
+  name: string,
+): Promise<void> {
+  const stacks = (bot.registry.itemsByName[name]?.stackSize ?? 64) > 1
+  const craftTimes = async (n: number): Promise<void> => {
+    for (const batch of stacks ? [n] : Array.from({ length: n }, () => 1))
+      await bot.craft(recipe, batch, table?.block ?? undefined)
+  }
+  if (table) return craftTimes(times)
+  if (gridItems(bot).length > 0) await settleGrid(bot)
+  const before = countOf(bot, [name])
+  await craftTimes(times)
+  if ((await settleGrid(bot)).length === 0) return
+  const short = times - Math.floor((countOf(bot, [name]) - before) / (recipe.result.count || 1))
+  if (short <= 0) return
+  log.info('crafting again after the grid was emptied', { name, short })
+  await craftTimes(short)
+  await settleGrid(bot)
+}
+
 export async function craft(run: Run, action: CraftAction): Promise<string> {
   const { bot } = run
   const ref = resolveItem(bot, action.object)
@@ -65,12 +98,7 @@ export async function craft(run: Run, action: CraftAction): Promise<string> {
     const before = countOf(bot, [name])
     run.step(times)
     const t1 = Date.now()
-    // a result that does not stack is crafted one at a time, each craft from the server's settled state: mineflayer
-    // pipelines its clicks, and a full-window resync (the crafted tool's data differs from its prediction) that lands
-    // among a second craft's clicks left 1 of 2 iron pickaxes crafted (bench d70 seeds 53 and 56; 7 of 20 in a loop)
-    const stacks = (bot.registry.items[id]?.stackSize ?? 64) > 1
-    for (const batch of stacks ? [times] : Array.from({ length: times }, () => 1))
-      await bot.craft(recipe, batch, table?.block ?? undefined)
+    await craftAll(bot, recipe, times, table, name)
     log.debug('crafted', { name, times, ms: Date.now() - t1 })
     // the server's slot update can come after the craft's last click is answered (bench p3 piston seed 2: "only 0
     // arrived" 5 ms after crafting planks, and the re-plan crafted them from another log)
