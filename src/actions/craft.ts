@@ -3,7 +3,7 @@
  * at a crafting table (a visible one, or one placed from the inventory and picked back up), by a recipe made of the
  * step's materials that leaves what the plan's later steps keep (`sparing`). Fails with `invalid`
  * (unknown or uncraftable item), `missing_materials`, `missing_tool` (table needed but none) or `unverified` when the
- * items did not arrive.
+ * items did not arrive. A 2×2 craft ends on the server's own grid (src/actions/grid.ts).
  */
 import type { Action } from '../schemas/action.js'
 import { resolveItem } from './names.js'
