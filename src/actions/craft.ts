@@ -42,34 +42,32 @@ function sparing(run: Run, recipes: Recipe[], action: CraftAction): Recipe | und
   return recipes.find((r) => own(r) && spares(r)) ?? recipes.find(spares) ?? recipes[0]
 }
 
+/** What a craft step wants: `count` more of `name` than the bag held `before` it. */
+interface Want {
+  name: string
+  count: number
+  before: number
+}
+
 /**
- * Craft `recipe` `times` times. A result that does not stack is crafted one at a time, each craft from the server's
- * settled state: mineflayer pipelines its clicks, and a full-window resync (the crafted tool's data differs from its
- * prediction) that lands among a second craft's clicks left 1 of 2 iron pickaxes crafted (bench d70 seeds 53 and 56;
- * 7 of 20 in a loop). In the 2×2 grid the craft starts from and ends on the server's own grid (src/actions/grid.ts):
- * when the server had kept items there, the ingredients matched no recipe; they come back to the inventory and the
- * crafts that did not happen are made again.
+ * Craft `recipe` as often as `want` takes. A result that does not stack is crafted one at a time, each craft from the
+ * server's settled state: mineflayer pipelines its clicks, and a full-window resync (the crafted tool's data differs
+ * from its prediction) that lands among a second craft's clicks left 1 of 2 iron pickaxes crafted (bench d70 seeds 53
+ * and 56; 7 of 20 in a loop). In the 2×2 grid the craft ends on the server's own grid (src/actions/grid.ts): when the
+ * server had kept items there, the ingredients matched no recipe; they come back to the inventory and the crafts
+ * that did not happen are made again.
  */
-async function craftAll(
-  bot: Run['bot'],
-  recipe: Recipe,
-  times: number,
-  table: Station | null,
-  name: string,
-): Promise<void> {
-  const stacks = (bot.registry.itemsByName[name]?.stackSize ?? 64) > 1
+async function craftAll(bot: Run['bot'], recipe: Recipe, table: Station | null, want: Want): Promise<void> {
+  const stacks = (bot.registry.itemsByName[want.name]?.stackSize ?? 64) > 1
   const craftTimes = async (n: number): Promise<void> => {
     for (const batch of stacks ? [n] : Array.from({ length: n }, () => 1))
       await bot.craft(recipe, batch, table?.block ?? undefined)
   }
-  if (table) return craftTimes(times)
-  if (gridItems(bot).length > 0) await settleGrid(bot)
-  const before = countOf(bot, [name])
-  await craftTimes(times)
-  if ((await settleGrid(bot)).length === 0) return
-  const short = times - Math.floor((countOf(bot, [name]) - before) / (recipe.result.count || 1))
+  await craftTimes(craftsFor(recipe, want.count))
+  if (table || (await settleGrid(bot)).length === 0) return
+  const short = craftsFor(recipe, want.count - (countOf(bot, [want.name]) - want.before))
   if (short <= 0) return
-  log.info('crafting again after the grid was emptied', { name, short })
+  log.info('crafting again after the grid was emptied', { name: want.name, short })
   await craftTimes(short)
   await settleGrid(bot)
 }
@@ -95,10 +93,12 @@ export async function craft(run: Run, action: CraftAction): Promise<string> {
       recipe = sparing(run, bot.recipesFor(id, null, 1, table.block), action) ?? any
     }
     const times = craftsFor(recipe, action.count)
+    // a grid the bot's model shows holding items is emptied first, so the count below is the whole bag's
+    if (!table && gridItems(bot).length > 0) await settleGrid(bot)
     const before = countOf(bot, [name])
     run.step(times)
     const t1 = Date.now()
-    await craftAll(bot, recipe, times, table, name)
+    await craftAll(bot, recipe, table, { name, count: action.count, before })
     log.debug('crafted', { name, times, ms: Date.now() - t1 })
     // the server's slot update can come after the craft's last click is answered (bench p3 piston seed 2: "only 0
     // arrived" 5 ms after crafting planks, and the re-plan crafted them from another log)

@@ -24,9 +24,13 @@ interface Resyncing {
   _syncWindow?: (window: unknown) => Promise<void>
 }
 
+/** Ask the server for the whole of window 0; a resync it does not answer is logged and leaves the model as it was. */
 async function resync(bot: Bot): Promise<void> {
   const sync = (bot as unknown as Resyncing)._syncWindow
-  if (sync) await withTimeout(sync.call(bot, bot.inventory), RESYNC_MS, 'inventory resync')
+  if (!sync) return
+  await withTimeout(sync.call(bot, bot.inventory), RESYNC_MS, 'inventory resync').catch((err: unknown) =>
+    log.debug('resync failed', { err: String(err) }),
+  )
 }
 
 /** What the grid holds in the bot's model, as `name×count`. */
@@ -39,15 +43,15 @@ export function gridItems(bot: Bot): string[] {
 
 /**
  * Bring the bot's model of window 0 to the server's and empty the 2×2 grid into the inventory. Returns what the grid
- * held (empty when nothing was left there). A server that does not answer the resync leaves the model as it was.
+ * held (empty when nothing was left there).
  */
 export async function settleGrid(bot: Bot): Promise<string[]> {
   if (bot.currentWindow) return []
-  await resync(bot).catch((err: unknown) => log.debug('resync failed', { err: String(err) }))
+  await resync(bot)
   const left = gridItems(bot)
   if (left.length === 0) return []
   log.info('grid held items', { items: left })
   bot._client.write('close_window', { windowId: 0 })
-  await resync(bot).catch((err: unknown) => log.debug('resync failed', { err: String(err) }))
+  await resync(bot)
   return left
 }
