@@ -10,18 +10,19 @@
  * corridor log) plus SEARCH_WALK_S per cell walked (default 0.24 s); lava, gravel and looking are ignored, so real
  * runs are slower. Prints per level × pattern the median cells and seconds to the sighting and how many seeds saw
  * the ore within 120/240 cells and 120/240/360/480 s, and by when 90 % of them had; writes bench/results/search.json. Env: SEARCH_ORE (regexp, default
- * diamond_ore), SEARCH_LEVELS (default -59,-53), SEARCH_SEEDS (count, default 40), SEARCH_MAX (cells, default 300),
+ * diamond_ore), SEARCH_LEVELS (default -59,-53), SEARCH_SEEDS (a count, default 40, or a comma list of seeds), SEARCH_MAX (cells, default 300),
  * SEARCH_CAVES (0/1, default 1), SEARCH_FROM (x,z: the column every search starts at instead of the seed's spawn).
  */
 import { POKE_DEPTH, ROW, SPACING, STRIDE } from '../src/actions/ore-rows.js'
 import { WorldScanner } from '../src/server/worldgen/scan.js'
 import { FACES } from '../src/util/vec.js'
+import { seedsFrom } from './lib/mp5-tasks.js'
 import { median } from './lib/stats.js'
 import { printTable, writeResult, type Row } from './lib/table.js'
 
 const ORE = new RegExp(process.env.SEARCH_ORE ?? 'diamond_ore')
 const LEVELS = (process.env.SEARCH_LEVELS ?? '-59,-53').split(',').map(Number)
-const SEEDS = Array.from({ length: Number(process.env.SEARCH_SEEDS ?? 40) }, (_, i) => i + 1)
+const SEEDS = seedsFrom(process.env.SEARCH_SEEDS ?? '40')
 const MAX = Number(process.env.SEARCH_MAX ?? 300)
 const CAVES = (process.env.SEARCH_CAVES ?? '1') === '1'
 /** SEARCH_FROM=x,z: start every seed's search at this column instead of its spawn (to replay a bench run's search). */

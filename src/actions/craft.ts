@@ -3,11 +3,12 @@
  * at a crafting table (a visible one, or one placed from the inventory and picked back up), by a recipe made of the
  * step's materials that leaves what the plan's later steps keep (`sparing`). Fails with `invalid`
  * (unknown or uncraftable item), `missing_materials`, `missing_tool` (table needed but none) or `unverified` when the
- * items did not arrive. A 2×2 craft ends on the server's own grid (src/actions/grid.ts).
+ * items did not arrive. Every craft starts from the server's own bag, and a 2×2 craft ends on the server's own grid
+ * (src/actions/grid.ts).
  */
 import type { Action } from '../schemas/action.js'
 import { resolveItem } from './names.js'
-import { gridItems, settleGrid } from './grid.js'
+import { settleGrid } from './grid.js'
 import { checkMaterials, release, station, type Station } from './stations.js'
 import { countOf, fail, type Run } from './types.js'
 import { onceEvent } from '../util/async.js'
@@ -55,7 +56,8 @@ interface Want {
  * from its prediction) that lands among a second craft's clicks left 1 of 2 iron pickaxes crafted (bench d70 seeds 53
  * and 56; 7 of 20 in a loop). In the 2×2 grid the craft ends on the server's own grid (src/actions/grid.ts): when the
  * server had kept items there, the ingredients matched no recipe; they come back to the inventory and the crafts
- * that did not happen are made again.
+ * that did not happen are made again, as they are whenever the settled bag is short of the count and still holds the
+ * ingredients (a slot the model had wrong during the craft's own clicks, which the resync before it cannot catch).
  */
 async function craftAll(bot: Run['bot'], recipe: Recipe, table: Station | null, want: Want): Promise<void> {
   const stacks = (bot.registry.itemsByName[want.name]?.stackSize ?? 64) > 1
@@ -64,12 +66,21 @@ async function craftAll(bot: Run['bot'], recipe: Recipe, table: Station | null, 
       await bot.craft(recipe, batch, table?.block ?? undefined)
   }
   await craftTimes(craftsFor(recipe, want.count))
-  if (table || (await settleGrid(bot)).length === 0) return
+  if (table) return
+  const held = await settleGrid(bot)
+  // the model now is the server's: a craft short of its count with the ingredients still in the bag did not happen
   const short = craftsFor(recipe, want.count - (countOf(bot, [want.name]) - want.before))
-  if (short <= 0) return
-  log.info('crafting again after the grid was emptied', { name: want.name, short })
+  if (short <= 0 || !holdsIngredients(bot, recipe, short)) return
+  log.info('crafting again', { name: want.name, short, held })
   await craftTimes(short)
   await settleGrid(bot)
+}
+
+/** Does the bag hold what `recipe` consumes, `times` over? */
+function holdsIngredients(bot: Run['bot'], recipe: Recipe, times: number): boolean {
+  return recipe.delta.every(
+    (d) => d.count >= 0 || countOf(bot, [bot.registry.items[d.id]?.name ?? '']) >= -d.count * times,
+  )
 }
 
 export async function craft(run: Run, action: CraftAction): Promise<string> {
@@ -79,6 +90,9 @@ export async function craft(run: Run, action: CraftAction): Promise<string> {
   const id = ref.ids[0]!
   if (action.tool !== null && resolveItem(bot, action.tool).names[0] !== 'crafting_table')
     fail('invalid', `Crafting uses a crafting_table or the inventory grid, not ${action.tool}.`)
+  // every craft starts from the server's bag: clicks laid on a model that drifted from it put another shape in the
+  // grid (two planks in the model's slot, one on the server's: an oak button, no stick)
+  await settleGrid(bot)
   checkMaterials(run, action.materials)
   if (bot.recipesAll(id, null, true).length === 0) fail('invalid', `${name} cannot be crafted.`)
   let recipe = sparing(run, bot.recipesFor(id, null, 1, null), action)
@@ -93,8 +107,6 @@ export async function craft(run: Run, action: CraftAction): Promise<string> {
       recipe = sparing(run, bot.recipesFor(id, null, 1, table.block), action) ?? any
     }
     const times = craftsFor(recipe, action.count)
-    // a grid the bot's model shows holding items is emptied first, so the count below is the whole bag's
-    if (!table && gridItems(bot).length > 0) await settleGrid(bot)
     const before = countOf(bot, [name])
     run.step(times)
     const t1 = Date.now()

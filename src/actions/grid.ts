@@ -34,7 +34,7 @@ async function resync(bot: Bot): Promise<void> {
 }
 
 /** What the grid holds in the bot's model, as `name×count`. */
-export function gridItems(bot: Bot): string[] {
+function gridItems(bot: Bot): string[] {
   return GRID_SLOTS.flatMap((s) => {
     const it = bot.inventory.slots[s]
     return it ? [`${it.name}×${it.count}`] : []
