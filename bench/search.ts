@@ -22,7 +22,14 @@ import { printTable, writeResult, type Row } from './lib/table.js'
 
 const ORE = new RegExp(process.env.SEARCH_ORE ?? 'diamond_ore')
 const LEVELS = (process.env.SEARCH_LEVELS ?? '-59,-53').split(',').map(Number)
-const SEEDS = seedsFrom(process.env.SEARCH_SEEDS ?? '40')
+const SEEDS = ((): number[] => {
+  try {
+    return seedsFrom(process.env.SEARCH_SEEDS ?? '40', 'SEARCH_SEEDS')
+  } catch (err) {
+    process.stderr.write(`search: ${(err as Error).message}\n`)
+    process.exit(2)
+  }
+})()
 const MAX = Number(process.env.SEARCH_MAX ?? 300)
 const CAVES = (process.env.SEARCH_CAVES ?? '1') === '1'
 /** SEARCH_FROM=x,z: start every seed's search at this column instead of its spawn (to replay a bench run's search). */

@@ -156,8 +156,11 @@ export function holdsGoal(item: string, inventory: Record<string, number>): bool
   return Object.entries(inventory).some(([n, k]) => k > 0 && (re ? re.test(n) : n === item))
 }
 
-/** Seeds from MP5_SEEDS: a count (3 → seeds 1, 2, 3) or an explicit comma list (4,42). */
-export function seedsFrom(raw: string | undefined): number[] {
+/**
+ * Seeds from an env value (`name`, MP5_SEEDS unless told, says which in the error): a count (3 → seeds 1, 2, 3) or an
+ * explicit comma list (4,42; one seed as `42,`).
+ */
+export function seedsFrom(raw: string | undefined, name = 'MP5_SEEDS'): number[] {
   const s = (raw ?? '3').trim()
   if (s.includes(','))
     return s
@@ -167,6 +170,6 @@ export function seedsFrom(raw: string | undefined): number[] {
       .filter((n) => Number.isInteger(n) && n >= 0)
   const n = Number(s)
   if (!Number.isInteger(n) || n < 1)
-    throw new Error(`MP5_SEEDS must be a count (e.g. 3) or a comma list of seeds (e.g. 4,42); got ${raw}`)
+    throw new Error(`${name} must be a count (e.g. 3) or a comma list of seeds (e.g. 4,42); got ${raw}`)
   return Array.from({ length: n }, (_, i) => i + 1)
 }

@@ -35,10 +35,7 @@ function sparing(run: Run, recipes: Recipe[], action: CraftAction): Recipe | und
   const nameOf = (id: number): string => bot.registry.items[id]?.name ?? ''
   const used = (r: Recipe): string[] => r.delta.filter((d) => d.count < 0).map((d) => nameOf(d.id))
   const kept = (name: string): number => Math.max(0, (run.reserve[name] ?? 0) - (action.materials[name] ?? 0))
-  const spares = (r: Recipe): boolean =>
-    r.delta.every(
-      (d) => d.count >= 0 || countOf(bot, [nameOf(d.id)]) - kept(nameOf(d.id)) >= -d.count * craftsFor(r, action.count),
-    )
+  const spares = (r: Recipe): boolean => holdsIngredients(bot, r, craftsFor(r, action.count), kept)
   const own = (r: Recipe): boolean => used(r).every((n) => n in action.materials)
   return recipes.find((r) => own(r) && spares(r)) ?? recipes.find(spares) ?? recipes[0]
 }
@@ -76,11 +73,17 @@ async function craftAll(bot: Run['bot'], recipe: Recipe, table: Station | null, 
   await settleGrid(bot)
 }
 
-/** Does the bag hold what `recipe` consumes, `times` over? */
-function holdsIngredients(bot: Run['bot'], recipe: Recipe, times: number): boolean {
-  return recipe.delta.every(
-    (d) => d.count >= 0 || countOf(bot, [bot.registry.items[d.id]?.name ?? '']) >= -d.count * times,
-  )
+/** Does the bag hold what `recipe` consumes, `times` over, besides what `kept` says is kept of each item? */
+function holdsIngredients(
+  bot: Run['bot'],
+  recipe: Recipe,
+  times: number,
+  kept: (name: string) => number = () => 0,
+): boolean {
+  return recipe.delta.every((d) => {
+    const name = bot.registry.items[d.id]?.name ?? ''
+    return d.count >= 0 || countOf(bot, [name]) - kept(name) >= -d.count * times
+  })
 }
 
 export async function craft(run: Run, action: CraftAction): Promise<string> {
