@@ -304,7 +304,9 @@ describe('reflexes and progress', () => {
   }, 50_000)
 
   it('stops a bot that walks in circles as stalled and keeps the signal trace', async () => {
-    await teleport(40.5, 80.5)
+    // a spot of its own: at 40.5, 80.5 the shallow-hole test's lava lies 3 blocks east, and a wide circle under load
+    // met it ("lava ahead", unsafe, in a clean-clone run)
+    await teleport(40.5, 120.5)
     const shipped = loadRules()
     const rules = parseRules({ ...shipped, stall: { ...shipped.stall, windowMs: 4000, perAction: {} } })
     const seen: ProgressEntry[] = []
