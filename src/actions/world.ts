@@ -38,8 +38,16 @@ const REFLEX_CALM_MS = FIGHT_MS
 const LANDING_MS = 1500
 /** Times a goal the pathfinder reached in mid-air and lost on landing is walked to again. */
 const LANDING_RETRIES = 2
-/** How often a walk's `until` condition is asked (goto, gotoWithin). */
-const UNTIL_POLL_MS = 250
+/**
+ * Ask a walk's `until` condition on every physics tick (goto, gotoWithin), in step with the body's movement: a wall
+ * clock's poll misses a sight the walk passes when the event loop is late (under load mineflayer catches up several
+ * ticks at once, the body moves blocks between two polls: ore-search's cave walk in clean-clone run ci7 walked past
+ * its niche to the far end). Returns the disposer.
+ */
+function everyTick(bot: Bot, fn: () => void): () => void {
+  bot.on('physicsTick', fn)
+  return () => bot.removeListener('physicsTick', fn)
+}
 
 /** Blocks that fall when nothing is under them (sand, gravel, concrete powder, anvils). */
 export function falls(name: string): boolean {
@@ -60,7 +68,7 @@ function arrived(goal: Goal, bot: Bot): boolean {
  * Path to a goal; resolves when the pathfinder says it arrived (callers verify), throws no_path/timeout failures.
  * A reflex still moving the body (the guard stepping back from an edge the run detoured, a fight with a zombie that
  * came at the bot, a flight) finishes first: walking off would drag the bot out of the fight or back to the mob.
- * `until` (asked every UNTIL_POLL_MS) ends the walk where the bot stands as soon as it holds — also when the
+ * `until` (asked every physics tick) ends the walk where the bot stands as soon as it holds — also when the
  * pathfinder is still working on, or has given up on, the rest of the way: a player on a tree top is reached from
  * its foot, not after the pathfinder's whole think time (requests.test's `come`).
  */
@@ -80,13 +88,13 @@ export async function goto(run: Run, goal: Goal, what: string, until?: () => boo
   // the walk `until` stopped ends well even when the body, still moving, drifts back out of the condition before the
   // pathfinder's rejection of the cancelled goal arrives (reflexes-skills' low pillar: 3.01 blocks from reach 3)
   let untilHeld = false
-  const poll =
-    until &&
-    setInterval(() => {
-      if (!until()) return
-      untilHeld = true
-      standStill(bot)
-    }, UNTIL_POLL_MS)
+  const unpoll = until
+    ? everyTick(bot, () => {
+        if (untilHeld || !until()) return
+        untilHeld = true
+        standStill(bot)
+      })
+    : () => {}
   try {
     for (let attempt = 0; ; attempt++) {
       await pathTo(bot, goal)
@@ -106,7 +114,7 @@ export async function goto(run: Run, goal: Goal, what: string, until?: () => boo
     if (name === 'Timeout') fail('no_path', `I could not work out a path to ${what} in time.`)
     fail('error', `Moving to ${what} failed: ${(err as Error).message}.`)
   } finally {
-    clearInterval(poll)
+    unpoll()
     run.signal.removeEventListener('abort', onAbort)
     // after an abort the registry has already stopped the body; a late standStill could cancel the next action
     if (!run.signal.aborted) standStill(bot)
@@ -123,7 +131,7 @@ export async function goto(run: Run, goal: Goal, what: string, until?: () => boo
 const STOP_GRACE_MS = 2000
 
 /**
- * Walk toward `goal` for at most `ms`, or until `until()` holds (asked every UNTIL_POLL_MS): the pathfinder is
+ * Walk toward `goal` for at most `ms`, or until `until()` holds (asked every physics tick): the pathfinder is
  * stopped then, at its next node, and STOP_GRACE_MS later at once. A walk that fails or is stopped is no error: the
  * caller judges where the bot ended up. A stop of the run still throws.
  */
@@ -137,20 +145,20 @@ export async function gotoWithin(
   let grace: ReturnType<typeof setTimeout> | undefined
   const end = (): void => {
     clearTimeout(timer)
-    clearInterval(poll)
+    unpoll()
     if (grace !== undefined) return
     run.bot.pathfinder.stop()
     grace = setTimeout(() => standStill(run.bot), STOP_GRACE_MS)
   }
   const timer = setTimeout(end, ms)
-  const poll = setInterval(() => {
+  const unpoll = everyTick(run.bot, () => {
     if (until()) end()
-  }, UNTIL_POLL_MS)
+  })
   try {
     await goto(run, goal, what).catch(() => run.check())
   } finally {
     clearTimeout(timer)
-    clearInterval(poll)
+    unpoll()
     clearTimeout(grace)
   }
 }
