@@ -16,6 +16,7 @@ import { startEmbeddedServer } from '../src/server/process.js'
 import { onceEvent, withTimeout } from '../src/util/async.js'
 import { PracticeWorld } from '../src/server/worldgen/generator.js'
 import { WorldScanner } from '../src/server/worldgen/scan.js'
+import { ANIMALS } from '../src/server/mobs/herds.js'
 
 const VERSION = '1.20.2'
 
@@ -105,7 +106,6 @@ printTable([server])
 const gen = generationSpeed()
 console.log('\nChunk generation in-process (generate + toChunk)')
 printTable([gen])
-const ANIMALS = ['cow', 'pig', 'sheep', 'chicken']
 const ANIMALS_WAIT_MS = Number(process.env.ANIMALS_WAIT_MS ?? 20_000)
 
 /** Animals a real bot standing at spawn sees within 64 blocks while natural spawning runs. */
@@ -117,7 +117,8 @@ async function animals(seed: number): Promise<Row> {
     const t0 = performance.now()
     const near = () =>
       Object.values(bot.entities).filter(
-        (e) => ANIMALS.includes(e.name ?? '') && e.position.distanceTo(bot.entity.position) <= 64,
+        (e) =>
+          (ANIMALS as readonly string[]).includes(e.name ?? '') && e.position.distanceTo(bot.entity.position) <= 64,
       )
     let firstMs: number | null = null
     while (performance.now() - t0 < ANIMALS_WAIT_MS) {

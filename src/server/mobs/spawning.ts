@@ -50,6 +50,37 @@ export async function findSurface(
   return undefined
 }
 
+/** A loaded chunk column, read synchronously (prismarine-chunk: x/z within the chunk, y absolute). */
+export interface SpawnColumn {
+  getBlockType(p: Vec3): number
+  minY?: number
+  worldHeight?: number
+}
+
+/**
+ * The top of column x/z in loaded chunk data: the highest solid block under open sky with two passable blocks
+ * above it, leaves looked through (vanilla's heightmap without leaves), or undefined under a fluid.
+ */
+export function surfaceInColumn(serv: SquidServer, column: SpawnColumn, x: number, z: number): SpawnSpot | undefined {
+  const minY = column.minY ?? -64
+  const top = minY + (column.worldHeight ?? 384) - 1
+  const local = (y: number): Vec3 => new Vec3(((x % 16) + 16) % 16, y, ((z % 16) + 16) % 16)
+  let free = 0
+  for (let y = top; y >= minY; y--) {
+    const b = serv.registry.blocks[column.getBlockType(local(y))] as { name: string; boundingBox: string } | undefined
+    const name = b?.name ?? 'air'
+    if (name.endsWith('_leaves')) {
+      free = 0
+      continue
+    }
+    if (b?.boundingBox === 'block')
+      return free >= 2 ? { pos: new Vec3(x + 0.5, y + 1, z + 0.5), ground: name } : undefined
+    if (!PASSABLE.has(name)) return undefined // fluids and other non-solid blocks: nothing spawns below them
+    free++
+  }
+  return undefined
+}
+
 /** A random column 24..64 blocks from the player. */
 export function randomColumnAround(player: SquidPlayer, minDist = 24, maxDist = 64): { x: number; z: number } {
   const angle = Math.random() * Math.PI * 2

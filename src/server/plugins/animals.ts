@@ -1,8 +1,10 @@
 /**
  * Farm animals: cows, pigs, sheep and chickens. Brains for the creature tick (idle, then wander to a random spot a
- * few blocks away; panic — run faster away from the attacker — for a few seconds after being hurt), natural
- * spawning of vanilla-like groups (2–4 of one kind) on grass 24–64 blocks from players while fewer than
- * `ANIMAL_CAP` animals are within 64 blocks (switch off with `practice: { naturalSpawning: false }`), shearing
+ * few blocks away; panic — run faster away from the attacker — for a few seconds after being hurt), the herds that
+ * vanilla places at chunk generation (../mobs/herds.ts: woken near players, put back to rest when they are far),
+ * natural spawning of vanilla-like groups (2–4 of one kind) on grass 24–64 blocks from players while fewer than
+ * `ANIMAL_CAP` animals are within 64 blocks (switch both off with `practice: { naturalSpawning: false }`, the herds
+ * alone with `practice: { herds: false }`), shearing
  * sheep with shears (1–3 white wool, sheep shown sheared) and milking cows with a bucket (bucket → milk_bucket),
  * both from the client's `use_entity` interact. Loot and death are in ../mobs/creature.ts.
  */
@@ -11,15 +13,20 @@ import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid.js'
 import { exchangeOne, inventory, spawnItemEntity } from '../items.js'
 import { registerBrain, startCreatureAI } from '../mobs/ai.js'
 import { creatures, isCreature, playSound, removeCreature, spawnCreature, type Creature } from '../mobs/creature.js'
-import { naturalSpawning } from '../mobs/practice.js'
+import { naturalSpawning, practiceOptions } from '../mobs/practice.js'
 import { creaturesNear, findSurface, randomColumnAround } from '../mobs/spawning.js'
+import { ANIMALS, animalKind, decideAround, rest, wakeNear, type AnimalKind } from '../mobs/herds.js'
 
-export const ANIMALS = ['cow', 'pig', 'sheep', 'chicken'] as const
 /** Animals allowed within 64 blocks of a player before natural spawning stops (vanilla's creature cap is 10/chunk area). */
 export const ANIMAL_CAP = 10
 const SPAWN_EVERY_TICKS = 40
 /** Natural spawning stops when this many creatures exist in total (flying-squid refuses entities past 200). */
 export const NATURAL_CREATURE_LIMIT = 80
+/**
+ * Herd animals awake at once, all players together: the rest of NATURAL_CREATURE_LIMIT stays free for the night's
+ * zombies (vanilla counts animals and monsters against separate caps) and for the animals spawned near players.
+ */
+const HERD_AWAKE_LIMIT = 48
 /** Naturally spawned animals this far from every player are removed, so travelling does not pile them up. */
 const FORGET_DISTANCE = 128
 const PANIC_MS = 4000
@@ -83,7 +90,7 @@ async function spawnGroupNear(serv: SquidServer, player: SquidPlayer): Promise<v
   const col = randomColumnAround(player)
   const spot = await findSurface(serv, player.world, col.x, col.z, player.position.y)
   if (spot?.ground !== 'grass_block') return
-  const kind = ANIMALS[Math.floor(Math.random() * ANIMALS.length)]!
+  const kind = animalKind(Math.random())
   const size = 2 + Math.floor(Math.random() * 3)
   for (let i = 0; i < size; i++) {
     const x = col.x + Math.floor(Math.random() * 5) - 2
@@ -95,13 +102,34 @@ async function spawnGroupNear(serv: SquidServer, player: SquidPlayer): Promise<v
   }
 }
 
+const isAnimal = (e: Creature): boolean => (ANIMALS as readonly string[]).includes(e.creature.name)
+
+/** Decide the herds of the chunks round every player, wake the resting animals near one (up to the creature limit). */
+function tendHerds(serv: SquidServer, seed: number): void {
+  const players = serv.players.filter((p) => p.health > 0)
+  for (const p of players) decideAround(serv, seed, p.world, p.position)
+  const all = creatures(serv)
+  const awake = all.filter((e) => e.practiceHerd && !e.creature.dead).length
+  const room = Math.min(NATURAL_CREATURE_LIMIT - all.length, HERD_AWAKE_LIMIT - awake)
+  if (room <= 0) return
+  for (const r of wakeNear(serv, players, room)) {
+    const animal = spawnCreature(serv, r.kind, r.world, r.pos)
+    if (!animal) {
+      rest(serv, r.kind, r.world, r.pos) // the world is full: it waits
+      continue
+    }
+    animal.practiceNatural = true
+    animal.practiceHerd = true
+  }
+}
+
 const plugin: SquidPlugin = {
   name: 'animals',
   server(serv) {
     startCreatureAI(serv)
     for (const a of ANIMALS) registerBrain(a, wander)
     serv.on('practiceCreatureHurt', (e: Creature, _amount: number, attacker?: { position: Vec3 }) => {
-      if (!(ANIMALS as readonly string[]).includes(e.creature.name)) return
+      if (!isAnimal(e)) return
       const m = mind(e)
       m.panicUntil = Date.now() + PANIC_MS
       m.fleeFrom = attacker?.position.clone()
@@ -118,20 +146,24 @@ const plugin: SquidPlugin = {
       }
     })
 
+    const options = practiceOptions(serv, plugin.name)
+    const seed = Number(options.seed ?? 1)
+    const herds = options.herds !== false
     let spawning = false
     serv.on('tick', (_delta: number, count: number) => {
       if (count % SPAWN_EVERY_TICKS !== 0 || spawning || !naturalSpawning(serv, plugin.name)) return
       for (const e of creatures(serv)) {
-        if (!e.practiceNatural || e.creature.info.hostile) continue
-        if (!serv.players.some((p) => p.world === e.world && p.position.distanceTo(e.position) < FORGET_DISTANCE))
-          removeCreature(serv, e)
+        if (!e.practiceNatural || e.creature.info.hostile || e.creature.dead) continue
+        if (serv.players.some((p) => p.world === e.world && p.position.distanceTo(e.position) < FORGET_DISTANCE))
+          continue
+        // a herd animal rests where it stood (it comes back when a player does); a spawned one is gone
+        if (e.practiceHerd) rest(serv, e.creature.name as AnimalKind, e.world, e.position)
+        removeCreature(serv, e)
       }
+      if (herds) tendHerds(serv, seed)
       if (creatures(serv).length >= NATURAL_CREATURE_LIMIT) return
       const candidates = serv.players.filter(
-        (p) =>
-          p.health > 0 &&
-          creaturesNear(serv, p.position, 64, (e) => (ANIMALS as readonly string[]).includes(e.creature.name)).length <
-            ANIMAL_CAP,
+        (p) => p.health > 0 && creaturesNear(serv, p.position, 64, isAnimal).length < ANIMAL_CAP,
       )
       if (candidates.length === 0) return
       spawning = true
