@@ -11,7 +11,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // four files at a time on two cores: the integration tests mostly wait on game time (digging, walking, a furnace).
-    // Clean-clone runs on 2 cores: 3 workers 756 s of vitest (cores 74 % busy), 4 workers 614 s (cores 79 % busy)
+    // Clean-clone runs on 2 cores (2026-12-03): 3 workers 756 s of vitest, 4 workers 614 s; with 4 workers and no
+    // isolation, four runs in a row on 2026-12-04 passed in 408-445 s (docs/test-runs.md)
     maxWorkers: 4,
     retry: 0,
     // longest files first (test/durations.json), so no long integration file runs alone at the end
