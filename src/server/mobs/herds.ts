@@ -40,14 +40,14 @@ export function animalKind(r: number): AnimalKind {
   return ANIMALS[ANIMALS.length - 1]!
 }
 
-/** One animal's planned spot in a chunk before the world is read: block column x/z. */
+/** One group planned in a chunk before the world is read: its kind and, per animal, the block columns to try. */
 export interface HerdPlan {
   kind: AnimalKind
   /** Candidate columns for each animal, tried in order until one is grass. */
   spots: { x: number; z: number }[][]
 }
 
-/** The groups vanilla-like generation gives chunk cx/cz of the world `seed` (usually none: about 1 chunk in 9). */
+/** The groups vanilla-like generation gives chunk cx/cz of the world `seed` (none in 9 chunks of 10). */
 export function herdsOf(seed: number, cx: number, cz: number): HerdPlan[] {
   const rng = mulberry32(hash(seed, cx, cz, SALT))
   const plans: HerdPlan[] = []
