@@ -16,7 +16,7 @@ import { startEmbeddedServer } from '../src/server/process.js'
 import { onceEvent, withTimeout } from '../src/util/async.js'
 import { PracticeWorld } from '../src/server/worldgen/generator.js'
 import { WorldScanner } from '../src/server/worldgen/scan.js'
-import { ANIMALS } from '../src/server/mobs/herds.js'
+import { ANIMALS, isAnimalName } from '../src/server/mobs/herds.js'
 
 const VERSION = '1.20.2'
 
@@ -117,8 +117,7 @@ async function animals(seed: number): Promise<Row> {
     const t0 = performance.now()
     const near = () =>
       Object.values(bot.entities).filter(
-        (e) =>
-          (ANIMALS as readonly string[]).includes(e.name ?? '') && e.position.distanceTo(bot.entity.position) <= 64,
+        (e) => isAnimalName(e.name) && e.position.distanceTo(bot.entity.position) <= 64,
       )
     let firstMs: number | null = null
     while (performance.now() - t0 < ANIMALS_WAIT_MS) {

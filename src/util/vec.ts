@@ -4,7 +4,8 @@
  * packet indexes this list directly; a cell's map key; whether a player's box overlaps a block cell (the server refuses a block
  * there, the bot waits until its body is clear of one); vanilla's item pickup box (the server hands items over
  * by it, the bot walks until a drop lies in it); the square rings a nearest-first scan walks out through; and the
- * grid of square cells a surface search walks (gridCell, gridCentre).
+ * grid of square cells a surface search walks (gridCell, gridCentre); and a block coordinate's offset within its
+ * 16-block chunk (chunkOffset).
  */
 import { Vec3 } from 'vec3'
 
@@ -76,4 +77,9 @@ export function gridCell(p: { x: number; z: number }, size: number): [cx: number
 /** The centre (x, z) of grid cell cx/cz of `size` blocks (gridCell). */
 export function gridCentre(cx: number, cz: number, size: number): [x: number, z: number] {
   return [cx * size + size / 2, cz * size + size / 2]
+}
+
+/** A world block coordinate's offset within its 16-block chunk section (0..15, also for negative coordinates). */
+export function chunkOffset(v: number): number {
+  return ((v % 16) + 16) % 16
 }

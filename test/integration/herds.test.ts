@@ -10,7 +10,7 @@ import type { Vec3 } from 'vec3'
 import { command, joinPlayer, quit, startServer, syncWithServer, VERSION } from '../helpers/world.js'
 import { waitFor } from '../../src/util/async.js'
 import type { ServerHandle } from '../../src/server/process.js'
-import { ANIMALS, herdsOf, placeHerds, WAKE_DISTANCE, type Resting } from '../../src/server/mobs/herds.js'
+import { herdsOf, isAnimalName, placeHerds, WAKE_DISTANCE, type Resting } from '../../src/server/mobs/herds.js'
 import type { SpawnColumn } from '../../src/server/mobs/spawning.js'
 import { PracticeWorld } from '../../src/server/worldgen/generator.js'
 import type { SquidServer } from '../../src/server/squid.js'
@@ -45,8 +45,7 @@ beforeAll(async () => {
   server = await startServer({ seed: SEED })
   bot = await joinPlayer(server, 'Rancher')
   bot.on('entitySpawn', (e) => {
-    if (e.name && (ANIMALS as readonly string[]).includes(e.name))
-      spawns.push({ id: e.id, name: e.name, pos: e.position.clone() })
+    if (isAnimalName(e.name)) spawns.push({ id: e.id, name: e.name, pos: e.position.clone() })
   })
   await command(bot, '/time set 1000')
 })

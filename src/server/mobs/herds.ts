@@ -16,6 +16,9 @@ import { surfaceInColumn, type SpawnColumn } from './spawning.js'
 export const ANIMAL_WEIGHTS = { sheep: 12, pig: 10, chicken: 10, cow: 8 } as const
 export type AnimalKind = keyof typeof ANIMAL_WEIGHTS
 export const ANIMALS = Object.keys(ANIMAL_WEIGHTS) as AnimalKind[]
+/** Whether an entity or creature name is one of the farm animals. */
+export const isAnimalName = (name: string | undefined): name is AnimalKind =>
+  name !== undefined && Object.hasOwn(ANIMAL_WEIGHTS, name)
 
 /** Vanilla's default `creature_spawn_probability`: the chance of each further group at chunk generation. */
 const HERD_PROBABILITY = 0.1

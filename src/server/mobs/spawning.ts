@@ -4,6 +4,7 @@
  * its light engine (flying-squid has none worth trusting). Shared by the animal and hostile-mob plugins.
  */
 import { Vec3 } from 'vec3'
+import { chunkOffset } from '../../util/vec.js'
 import type { SquidPlayer, SquidServer } from '../squid.js'
 import { creatures, type Creature } from './creature.js'
 
@@ -64,7 +65,7 @@ export interface SpawnColumn {
 export function surfaceInColumn(serv: SquidServer, column: SpawnColumn, x: number, z: number): SpawnSpot | undefined {
   const minY = column.minY ?? -64
   const top = minY + (column.worldHeight ?? 384) - 1
-  const local = (y: number): Vec3 => new Vec3(((x % 16) + 16) % 16, y, ((z % 16) + 16) % 16)
+  const local = (y: number): Vec3 => new Vec3(chunkOffset(x), y, chunkOffset(z))
   let free = 0
   for (let y = top; y >= minY; y--) {
     const b = serv.registry.blocks[column.getBlockType(local(y))] as { name: string; boundingBox: string } | undefined

@@ -15,7 +15,7 @@ import { registerBrain, startCreatureAI } from '../mobs/ai.js'
 import { creatures, isCreature, playSound, removeCreature, spawnCreature, type Creature } from '../mobs/creature.js'
 import { naturalSpawning, practiceOptions } from '../mobs/practice.js'
 import { creaturesNear, findSurface, randomColumnAround } from '../mobs/spawning.js'
-import { ANIMALS, animalKind, decideAround, rest, wakeNear, type AnimalKind } from '../mobs/herds.js'
+import { ANIMALS, animalKind, decideAround, isAnimalName, rest, wakeNear } from '../mobs/herds.js'
 
 /**
  * Spawned animals allowed within 64 blocks of a player before natural spawning stops (vanilla's creature cap is
@@ -106,7 +106,7 @@ async function spawnGroupNear(serv: SquidServer, player: SquidPlayer): Promise<v
   }
 }
 
-const isAnimal = (e: Creature): boolean => (ANIMALS as readonly string[]).includes(e.creature.name)
+const isAnimal = (e: Creature): boolean => isAnimalName(e.creature.name)
 
 /** Decide the herds of the chunks round every player, wake the resting animals near one (up to the creature limit). */
 function tendHerds(serv: SquidServer, seed: number): void {
@@ -161,7 +161,8 @@ const plugin: SquidPlugin = {
         if (serv.players.some((p) => p.world === e.world && p.position.distanceTo(e.position) < FORGET_DISTANCE))
           continue
         // a herd animal rests where it stood (it comes back when a player does); a spawned one is gone
-        if (e.practiceHerd) rest(serv, e.creature.name as AnimalKind, e.world, e.position)
+        const name = e.creature.name
+        if (e.practiceHerd && isAnimalName(name)) rest(serv, name, e.world, e.position)
         removeCreature(serv, e)
       }
       if (herds) tendHerds(serv, seed)

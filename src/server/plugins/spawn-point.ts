@@ -7,7 +7,7 @@
  */
 import { Vec3 } from 'vec3'
 import type { SquidPlugin, SquidServer, SquidWorld } from '../squid.js'
-import { ringCells } from '../../util/vec.js'
+import { chunkOffset, ringCells } from '../../util/vec.js'
 
 interface ChunkColumn {
   getBlockStateId(pos: Vec3): number
@@ -34,8 +34,8 @@ const isFluid = (b: BlockInfo | undefined): boolean => b !== undefined && /^(wat
 export function standOn(reg: Registryish, col: ChunkColumn, x: number, z: number): Vec3 | null {
   const minY = col.minY ?? 0
   const top = minY + (col.worldHeight ?? 256) - 1
-  const lx = ((x % 16) + 16) % 16
-  const lz = ((z % 16) + 16) % 16
+  const lx = chunkOffset(x)
+  const lz = chunkOffset(z)
   const at = (y: number): BlockInfo | undefined => reg.blocksByStateId[col.getBlockStateId(new Vec3(lx, y, lz))]
   // plants and other blocks without a collision box are walked through: treat them as air
   const passable = (b: BlockInfo | undefined): boolean =>

@@ -6,7 +6,7 @@
  */
 import { Vec3 } from 'vec3'
 import { findSpawnIn } from '../plugins/spawn-point.js'
-import { ringCells } from '../../util/vec.js'
+import { chunkOffset, ringCells } from '../../util/vec.js'
 import { PracticeWorld, type ChunkData } from './generator.js'
 import { MIN_Y } from './palette.js'
 
@@ -38,8 +38,8 @@ export class WorldScanner {
   /** Name of the block at a world position (only the states the generator writes are named). */
   blockName(x: number, y: number, z: number): string {
     const d = this.chunk(Math.floor(x / 16), Math.floor(z / 16))
-    const lx = ((x % 16) + 16) % 16,
-      lz = ((z % 16) + 16) % 16
+    const lx = chunkOffset(x),
+      lz = chunkOffset(z)
     const s = d.blocks[((y - MIN_Y) << 8) | (lz << 4) | lx]!
     return this.world.palette.nameOf.get(s) ?? `state:${s}`
   }

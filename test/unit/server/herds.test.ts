@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { Vec3 } from 'vec3'
+import { chunkOffset } from '../../../src/util/vec.js'
 import {
   ANIMAL_WEIGHTS,
   ANIMALS,
@@ -34,7 +35,7 @@ const columnAt = (cx: number, cz: number): SpawnColumn => {
   }
   return c
 }
-const local = (x: number, y: number, z: number): Vec3 => new Vec3(((x % 16) + 16) % 16, y, ((z % 16) + 16) % 16)
+const local = (x: number, y: number, z: number): Vec3 => new Vec3(chunkOffset(x), y, chunkOffset(z))
 const nameAt = (c: SpawnColumn, p: Vec3): string =>
   (world.registry as unknown as { blocks: Record<number, { name: string }> }).blocks[c.getBlockType(p)]?.name ?? '?'
 
