@@ -65,7 +65,9 @@ export interface SpawnColumn {
 export function surfaceInColumn(serv: SquidServer, column: SpawnColumn, x: number, z: number): SpawnSpot | undefined {
   const minY = column.minY ?? -64
   const top = minY + (column.worldHeight ?? 384) - 1
-  const local = (y: number): Vec3 => new Vec3(chunkOffset(x), y, chunkOffset(z))
+  const lx = chunkOffset(x)
+  const lz = chunkOffset(z)
+  const local = (y: number): Vec3 => new Vec3(lx, y, lz)
   let free = 0
   for (let y = top; y >= minY; y--) {
     const b = serv.registry.blocks[column.getBlockType(local(y))] as { name: string; boundingBox: string } | undefined
